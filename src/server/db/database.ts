@@ -1,0 +1,41 @@
+// Opens the database: embedded SQLite by default, PostgreSQL when a postgres:// URL is given.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise SQLite at `sqliteFile` (':memory:' allowed). */
+  databaseUrl?: string;
+  sqliteFile?: string;
+}
+
+// PostgreSQL answers bigint and numeric as strings; our counters fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export function databaseKind(options: DatabaseOptions): DbKind {
+  return options.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
+}
+
+export function createDatabase(options: DatabaseOptions): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (databaseKind(options) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets the scan writer and API readers work side by side; NORMAL sync is safe with WAL.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}

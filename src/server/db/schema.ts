@@ -1,0 +1,307 @@
+// Table types for Kysely. Columns are snake_case in the database and camelCase here
+// (CamelCasePlugin). Times are ISO-8601 UTC text; flags are 0/1 integers; JSON is text —
+// the same representation on SQLite and PostgreSQL, so one code path serves both.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Flag = 0 | 1;
+type Timestamps = { createdAt: string; updatedAt: string };
+
+export interface CustomersTable extends Timestamps {
+  id: string;
+  name: string;
+  adminEmail: string;
+  customerType: string;
+  vatNumber: string | null;
+  trialEndAt: string | null;
+  progressDone: Flag;
+  subscriptionStatus: string;
+  planId: string | null;
+  billingPeriod: string | null;
+  maxQrCodes: number;
+  maxScans: number;
+  maxStorage: number;
+  maxUsers: number;
+  maxShortLinks: number;
+  deletedAt: string | null;
+}
+
+export interface PlansTable {
+  id: string;
+  name: string;
+  priceMonthCents: number;
+  priceYearCents: number;
+  maxQrCodes: number;
+  maxScans: number;
+  maxStorage: number;
+  maxUsers: number;
+  maxShortLinks: number;
+  supportLevel: string;
+  createdAt: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  customerId: string;
+  planId: string;
+  billingPeriod: string;
+  status: string;
+  amountCents: number;
+  startedAt: string;
+  canceledAt: string | null;
+  createdAt: string;
+}
+
+export interface UsersTable extends Timestamps {
+  id: string;
+  /** Null for platform admins. */
+  customerId: string | null;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: string;
+  language: string;
+  avatarMediaId: string | null;
+  verified: Flag;
+  deletedAt: string | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked table does not leak sessions. */
+  id: string;
+  userId: string;
+  logoutToken: string | null;
+  userAgent: string | null;
+  expiresAt: string;
+  lastSeenAt: string;
+  createdAt: string;
+}
+
+export interface LoginAttemptsTable {
+  /** 'account:{email}' or 'address:{ip}'. */
+  key: string;
+  failures: number;
+  windowStart: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  customerId: string;
+  email: string;
+  role: string;
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export interface ProjectsTable extends Timestamps {
+  id: string;
+  customerId: string;
+  name: string;
+  description: string | null;
+  access: string;
+  tracking: Flag;
+  /** Per-project totals; -1 = unlimited (bounded by the customer's). */
+  maxQrCodes: number;
+  maxScans: number;
+  maxStorage: number;
+  maxShortLinks: number;
+  usedScans: number;
+  usedStorage: number;
+  trashedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface ProjectUsersTable {
+  projectId: string;
+  userId: string;
+  canManage: Flag;
+  createdAt: string;
+}
+
+export interface MediaTable {
+  id: string;
+  customerId: string;
+  projectId: string | null;
+  kind: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  storageKey: string;
+  createdBy: string | null;
+  createdAt: string;
+  deletedAt: string | null;
+}
+
+export interface ActionsTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  objectType: string;
+  /** The type's sub-object (SPEC §3), as JSON. */
+  data: string;
+  /** Activity mode and period, as JSON. */
+  activity: string;
+  createdBy: string | null;
+  deletedAt: string | null;
+}
+
+export interface QrCodesTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  /** The short unguessable code in the scan URL. */
+  code: string;
+  name: string;
+  description: string | null;
+  actionId: string | null;
+  templateId: string | null;
+  design: string;
+  createdBy: string | null;
+  trashedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface ShortLinksTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  /** '' for the default scan host, else a white-label hostname. */
+  host: string;
+  uri: string;
+  name: string;
+  description: string | null;
+  actionId: string | null;
+  createdBy: string | null;
+  trashedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface LabelsTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  color: string | null;
+}
+
+export interface LabelLinksTable {
+  labelId: string;
+  itemType: string;
+  itemId: string;
+  createdAt: string;
+}
+
+export interface AdvertisementsTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  text: string | null;
+  imageMediaId: string | null;
+  link: string | null;
+  displayTimeMs: number;
+  deletedAt: string | null;
+}
+
+export interface AdvertisementLinksTable {
+  advertisementId: string;
+  qrCodeId: string;
+  createdAt: string;
+}
+
+export interface ThemesTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  isActive: Flag;
+  settings: string;
+  logoMediaId: string | null;
+  deletedAt: string | null;
+}
+
+export interface QrCodeTemplatesTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  design: string;
+  deletedAt: string | null;
+}
+
+export interface WhiteLabelHostnamesTable {
+  id: string;
+  customerId: string;
+  hostname: string;
+  createdAt: string;
+}
+
+export interface ScansTable {
+  id: Generated<number>;
+  customerId: string;
+  projectId: string;
+  itemType: string;
+  itemId: string;
+  /** 'scan', 'ad_view' or 'ad_click'. */
+  kind: string;
+  scannedAt: string;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  country: string | null;
+  referrer: string | null;
+  isUnique: Flag;
+  isBot: Flag;
+}
+
+export interface AuditLogsTable {
+  id: string;
+  parentId: string | null;
+  client: string;
+  customerId: string | null;
+  projectId: string | null;
+  userId: string | null;
+  itemId: string | null;
+  name: string | null;
+  type: string;
+  action: string;
+  environment: string | null;
+  device: string | null;
+  changes: string | null;
+  createdAt: string;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginAttempts: LoginAttemptsTable;
+  invitations: InvitationsTable;
+  projects: ProjectsTable;
+  projectUsers: ProjectUsersTable;
+  media: MediaTable;
+  actions: ActionsTable;
+  qrCodes: QrCodesTable;
+  shortLinks: ShortLinksTable;
+  labels: LabelsTable;
+  labelLinks: LabelLinksTable;
+  advertisements: AdvertisementsTable;
+  advertisementLinks: AdvertisementLinksTable;
+  themes: ThemesTable;
+  qrCodeTemplates: QrCodeTemplatesTable;
+  whiteLabelHostnames: WhiteLabelHostnamesTable;
+  scans: ScansTable;
+  auditLogs: AuditLogsTable;
+}
+
+export type CustomerRow = Selectable<CustomersTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewAuditLog = Insertable<AuditLogsTable>;
+export type ProjectPatch = Updateable<ProjectsTable>;

@@ -1,0 +1,51 @@
+// Business constants of SPEC §9, in one place for both sides.
+
+export const TRIAL_DAYS = 14;
+export const INVITATION_VALID_DAYS = 3;
+export const MIN_PRICE_CENTS_PER_MONTH = 195;
+export const ANNUAL_DISCOUNT_PERCENT = 10;
+export const MAX_TAGS_PER_ITEM = 10;
+export const TAG_NAME_MAX = 16;
+export const UPLOAD_CAP_BYTES = 100 * 1000 * 1000;
+export const LINK_MAX = 2048;
+export const GRADIENT_ANGLE_MAX = 360;
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_DAYS = 3650;
+export const THEME_STORAGE_KEY = 'theme';
+export const UNLIMITED = -1;
+export const BYTES_PER_KB = 1000;
+export const NOTIFIER_DELAY_MS = 250;
+export const NOTIFICATION_DURATION_MS = 6000;
+export const PROJECT_SEARCH_DEBOUNCE_MS = 500;
+export const NARROW_SCREEN_PX = 825;
+export const LIMIT_WARNING_RATIO = 0.8;
+export const LIMIT_ERROR_RATIO = 1;
+export const DEFAULT_PRIMARY_COLOR = '#fd1056';
+export const SCRIPT_CHUNK_TIMEOUT_MS = 120_000;
+export const PASSWORD_MIN = 8;
+export const TEXT_MAX = 255;
+export const EMAIL_ADDRESS_MAX = 320;
+export const EMAIL_SUBJECT_MAX = 998;
+export const SOUND_SUBTITLE_MAX = 1000;
+export const PHONE_MAX = 50;
+export const QR_DESIGN_NAME_MIN = 3;
+
+/** Size limits in KB (SPEC §9). */
+export const SIZE_LIMITS_KB = {
+  file: 100000,
+  sound: 50000,
+  cover: 10000,
+  avatar: 5000,
+  logo: 5000,
+} as const;
+
+/** Session lifetime; every request slides it forward. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'sid';
+
+/** Failed-login throttling: at most this many failures per window, per account and per address. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const API_BASE = '/api';
+export const CLIENT_TYPE_HEADER = 'client-type';

@@ -1,0 +1,133 @@
+// The API's error codes (SPEC §8) and the body every error answers with (DESIGN: Conventions).
+// The dashboard shows each code through the translation key `errors.api.{code}`.
+
+/** Generic validation rules of SPEC §5; `meta` carries their bounds. */
+export const VALIDATION_CODES = [
+  'required',
+  'min',
+  'max',
+  'between',
+  'size',
+  'email',
+  'numeric',
+  'integer',
+  'alpha',
+  'alpha_num',
+  'confirmed',
+  'confirmed_without_text',
+  'digits',
+  'regex',
+  'image',
+  'mimes',
+  'coordinates',
+  'array_length_min',
+  'array_length_max',
+  'prefix',
+  'required_if',
+  'in',
+  'url',
+  'date_after_or_equal',
+  'size_project',
+  'size_customer',
+  'max_qr_codes_project',
+  'max_qr_codes_customer',
+  'invalid',
+] as const;
+
+export const API_ERROR_CODES = [
+  ...VALIDATION_CODES,
+  // Authentication and account (SPEC §8)
+  'incorrect_email_password',
+  'incorrect_password',
+  'user_account_not_verified',
+  'too_many_attempts',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'client_type_required',
+  'trial_ended',
+  'subscription_canceled',
+  'coupon_expired',
+  'duplicated_token',
+  'hash_expired',
+  'verification_code_expired',
+  'verification_code_incorrect',
+  'amount_to_low',
+  // Duplicates and limits
+  'email_duplicated',
+  'customername_duplicated',
+  'label_name_duplicated',
+  'label_link_limit_reached',
+  'shortlink_uri_duplicated_entry',
+  'qrcode_qrlink_duplication',
+  'qr_code_limit_reached',
+  // Files and checks
+  'file_size',
+  'file_type_not_supported',
+  'vat_number_does_not_exist',
+  'standard_stripe_error',
+  'white_label_hostname_is_not_dns_name',
+  // Roles (SPEC §6)
+  'role_does_not_exist',
+  'role_not_allowed',
+  'cannot_delete_self',
+  'cannot_unlink_admin',
+  // Not-found codes (SPEC §8)
+  'qr_code_not_found',
+  'qrlink_not_found',
+  'campaign_not_found',
+  'label_not_found',
+  'plan_not_found',
+  'project_not_found',
+  'customer_not_found',
+  'user_not_found',
+  'internal',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export interface ApiErrorMeta {
+  min?: number;
+  max?: number;
+  length?: number;
+  values?: readonly string[];
+  prefix?: string;
+  [key: string]: unknown;
+}
+
+export interface ApiError {
+  code: ApiErrorCode;
+  detail: string;
+  source?: { pointer: string };
+  meta?: ApiErrorMeta;
+}
+
+export interface ApiErrorBody {
+  errors: ApiError[];
+}
+
+export const apiErrorKey = (code: string) => `errors.api.${code}`;
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { errors?: unknown }).errors)
+  );
+}
+
+/** '/localization/language' → 'localization.language' (react-hook-form's field path). */
+export function pointerToPath(pointer: string): string {
+  return pointer
+    .replace(/^\//, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+export function pathToPointer(path: readonly PropertyKey[]): string {
+  return (
+    '/' +
+    path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
+  );
+}

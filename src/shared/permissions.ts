@@ -1,0 +1,188 @@
+// Permission keys (SPEC §6) and the role → permission table. The API enforces it on every route;
+// the dashboard's authProvider and menu read the same table, so the two can never disagree.
+import { ROLES, type Role } from './enums.js';
+
+const CRUD_RESOURCES = [
+  'Address',
+  'Advertisement',
+  'Balance',
+  'Customer',
+  'Invoice',
+  'Label',
+  'Media',
+  'Payment',
+  'Project',
+  'QRCode',
+  'Theme',
+  'Tracking',
+  'WhiteLabel',
+  'ShortLink',
+  'QRLink',
+  'QRCodeTemplate',
+] as const;
+const CRUD_VERBS = [
+  'View',
+  'Create',
+  'Update',
+  'Trash',
+  'Restore',
+  'Delete',
+  'Duplicate',
+] as const;
+type CrudKey = `${(typeof CRUD_RESOURCES)[number]}${(typeof CRUD_VERBS)[number]}`;
+
+/** Keys that gate parts of the screen (SPEC §6), plus the rest of the catalogue. */
+const SCREEN_KEYS = [
+  'UserProjectsView',
+  'CustomerSettings',
+  'ProjectView',
+  'ProjectUpdate',
+  'ProjectQRCodesView',
+  'ProjectShortLinksView',
+  'ProjectQRLinksView',
+  'ProjectUserLinkCreate',
+  'ProjectUserLinkUpdate',
+  'ProjectUserUnlink',
+  'ProjectAdvertisementsView',
+  'ProjectLabelsView',
+  'ProjectThemesView',
+  'CustomersView',
+  'InviteCreate',
+  'InviteResend',
+  'InviteRevoke',
+  'QRLinkFile',
+  'QRLinkLink',
+  'QRLinkContact',
+  'QRLinkCoronaLocation',
+  'Registration',
+  'SubscriptionView',
+  'SubscriptionCancel',
+  'ThemeSetActive',
+  'ThemeLogoDelete',
+  'UserSelfView',
+  'UserUpdate',
+  'UserPassword',
+  'UserEmail',
+  'UserDelete',
+  'UserLogout',
+  'UsersView',
+  'UserCreate',
+  'AuditLogsView',
+  'WhiteLabelSettings',
+  'AnalyticsSettings',
+  'CustomerPermissionsUpdate',
+  'UserPermissionsUpdate',
+] as const;
+
+export type PermissionKey = (typeof SCREEN_KEYS)[number] | CrudKey;
+
+export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = [
+  ...SCREEN_KEYS,
+  ...CRUD_RESOURCES.flatMap((resource) =>
+    CRUD_VERBS.map((verb) => `${resource}${verb}` as CrudKey),
+  ),
+];
+
+const crud = (
+  resource: (typeof CRUD_RESOURCES)[number],
+  verbs: readonly (typeof CRUD_VERBS)[number][] = CRUD_VERBS,
+) =>
+  verbs.map((verb) => `${resource}${verb}` as CrudKey);
+
+/** What a regular user may do: work with a project's content, and with their own account. */
+const USER_KEYS: PermissionKey[] = [
+  'UserProjectsView',
+  'ProjectView',
+  'ProjectQRCodesView',
+  'ProjectShortLinksView',
+  'ProjectQRLinksView',
+  'ProjectAdvertisementsView',
+  'ProjectLabelsView',
+  'ProjectThemesView',
+  'QRLinkFile',
+  'QRLinkLink',
+  'QRLinkContact',
+  'ThemeSetActive',
+  'ThemeLogoDelete',
+  'UserSelfView',
+  'UserUpdate',
+  'UserPassword',
+  'UserEmail',
+  'UserLogout',
+  'Registration',
+  ...crud('QRCode'),
+  ...crud('ShortLink'),
+  ...crud('QRLink'),
+  ...crud('QRCodeTemplate'),
+  ...crud('Label'),
+  ...crud('Advertisement'),
+  ...crud('Theme'),
+  ...crud('Media'),
+  'ProjectView',
+];
+
+/** A customer admin also runs the customer: projects, users, invitations, billing, audit logs. */
+const CUSTOMERADMIN_KEYS: PermissionKey[] = [
+  ...USER_KEYS,
+  'CustomerSettings',
+  'ProjectUpdate',
+  'ProjectUserLinkCreate',
+  'ProjectUserLinkUpdate',
+  'ProjectUserUnlink',
+  'InviteCreate',
+  'InviteResend',
+  'InviteRevoke',
+  'SubscriptionView',
+  'SubscriptionCancel',
+  'UsersView',
+  'UserCreate',
+  'UserDelete',
+  'AuditLogsView',
+  'UserPermissionsUpdate',
+  ...crud('Project'),
+  ...crud('Address'),
+  ...crud('Balance', ['View']),
+  ...crud('Invoice', ['View']),
+  ...crud('Payment'),
+  ...crud('Tracking'),
+  ...crud('Customer', ['View', 'Update']),
+];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<PermissionKey>>> = {
+  user: new Set(USER_KEYS),
+  customeradmin: new Set(CUSTOMERADMIN_KEYS),
+  admin: new Set(ALL_PERMISSION_KEYS),
+};
+
+export function permissionsOf(role: Role): PermissionKey[] {
+  return [...ROLE_PERMISSIONS[role]].sort();
+}
+
+export function hasPermission(
+  role: Role | string | undefined | null,
+  key: PermissionKey,
+): boolean {
+  return isRole(role) && ROLE_PERMISSIONS[role].has(key);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Which roles a user of `actor` role may hand out. Customer admins may create users and other
+ * customer admins of their own customer; only platform admins may create admins.
+ */
+export function assignableRoles(actor: Role): readonly Role[] {
+  if (actor === 'admin') return ROLES;
+  if (actor === 'customeradmin') return ['user', 'customeradmin'];
+  return [];
+}
+
+/** SPEC §6: an unknown role "does not exist"; a known one the actor may not hand out "may not be used". */
+export type RoleCheck = { ok: true } | { ok: false; code: 'role_does_not_exist' | 'role_not_allowed' };
+export function checkAssignableRole(actor: Role, requested: unknown): RoleCheck {
+  if (!isRole(requested)) return { ok: false, code: 'role_does_not_exist' };
+  if (!assignableRoles(actor).includes(requested)) return { ok: false, code: 'role_not_allowed' };
+  return { ok: true };
+}

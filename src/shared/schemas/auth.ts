@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PASSWORD_MIN, TEXT_MAX } from '../constants.js';
+import { LANGUAGES, ROLES, type Role, type Language } from '../enums.js';
+import type { PermissionKey } from '../permissions.js';
+import { emailSchema, requiredText } from './common.js';
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(TEXT_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(TEXT_MAX);
+
+/** New password with its confirmation; the current one is checked on the server. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1).max(TEXT_MAX),
+    password: passwordSchema,
+    passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.passwordConfirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordConfirmation'],
+        message: 'The password confirmation does not match',
+        params: { code: 'confirmed' },
+      });
+    }
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const selfUpdateSchema = z.object({
+  name: requiredText(),
+  localization: z.object({ language: z.enum(LANGUAGES) }),
+});
+export type SelfUpdateInput = z.infer<typeof selfUpdateSchema>;
+
+/** Logout follows an identity-service flow: create it, then update it with its token. */
+export const logoutFlowUpdateSchema = z.object({ logout_token: z.string().min(1).max(200) });
+
+export interface Self {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  customerId: string | null;
+  permissionKeys: PermissionKey[];
+  localization: { language: Language };
+}
+
+export const roleSchema = z.enum(ROLES);
