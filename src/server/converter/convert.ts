@@ -1,0 +1,64 @@
+// The converter API: an uploaded `{name}.svg` becomes `{name}.pdf` or `{name}.eps`.
+import { qrToEps, readEmbeddedQr } from './qrEps.js';
+import { svgToPdf } from './svgToPdf.js';
+
+export const CONVERTER_TARGETS = ['pdf', 'eps'] as const;
+export type ConverterTarget = (typeof CONVERTER_TARGETS)[number];
+
+export const isConverterTarget = (value: string): value is ConverterTarget =>
+  (CONVERTER_TARGETS as readonly string[]).includes(value);
+
+/** SPEC §7: the message for any other extension. */
+export const unsupportedExtensionMessage = (ext: string) =>
+  `extension: ${ext} is not supported by converter api`;
+
+export type ConversionResult =
+  | { ok: true; fileName: string; contentType: string; body: Buffer | string }
+  | { ok: false; code: 'invalid' | 'file_type_not_supported'; pointer: string; detail: string };
+
+const MAX_SVG_BYTES = 5_000_000;
+
+/** `name.svg` → `name`, keeping only characters safe in a download file name. */
+export function baseName(fileName: string): string {
+  const withoutExt = fileName.replace(/\.svg$/i, '');
+  return withoutExt.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 100) || 'qr-code';
+}
+
+export async function convertSvg(
+  target: ConverterTarget,
+  fileName: string,
+  svg: string,
+): Promise<ConversionResult> {
+  if (!/\.svg$/i.test(fileName) || !/<svg\b/i.test(svg) || svg.length > MAX_SVG_BYTES) {
+    return {
+      ok: false,
+      code: 'file_type_not_supported',
+      pointer: '/svg',
+      detail: 'An SVG file is required',
+    };
+  }
+  const name = baseName(fileName);
+  if (target === 'pdf') {
+    return {
+      ok: true,
+      fileName: `${name}.pdf`,
+      contentType: 'application/pdf',
+      body: await svgToPdf(svg, name),
+    };
+  }
+  const embedded = readEmbeddedQr(svg);
+  if (!embedded) {
+    return {
+      ok: false,
+      code: 'invalid',
+      pointer: '/svg',
+      detail: 'EPS needs a QR code SVG made by this dashboard',
+    };
+  }
+  return {
+    ok: true,
+    fileName: `${name}.eps`,
+    contentType: 'application/postscript',
+    body: qrToEps(embedded.text, embedded.design, name),
+  };
+}
