@@ -1,0 +1,142 @@
+// The dashboard: react-admin with our providers, layout and themes; SPEC §2's routes.
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { dashboardStore } from './providers/store';
+import { darkTheme, lightTheme } from './themes';
+import { Layout } from './layout/Layout';
+import { LoadingPage } from './layout/LoadingPage';
+import { DelayedNotification } from './layout/DelayedNotification';
+import { RouteEffects } from './layout/RouteEffects';
+import { LoginPage } from './pages/LoginPage';
+import { PasswordForgetPage } from './pages/PasswordForgetPage';
+import { RecoveryPage } from './pages/RecoveryPage';
+import { ErrorPage, NotFoundPage } from './pages/StatusPages';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { ProfilePage } from './settings/ProfilePage';
+import { SecurityPage } from './settings/SecurityPage';
+import projects from './projects';
+import { ProjectEdit } from './projects/ProjectEdit';
+import { ProjectUsersEdit } from './projects/ProjectUsersEdit';
+import { ProjectHome } from './projects/ProjectHome';
+import customers from './customers';
+import { CustomerCreate } from './customers/CustomerCreate';
+import { CustomerEdit } from './customers/CustomerEdit';
+import { CustomerUsersEdit } from './customers/CustomerUsersEdit';
+import { CustomerManageEdit } from './customers/CustomerManageEdit';
+import users from './users';
+import { UserCreate } from './users/UserCreate';
+import { UserEdit } from './users/UserEdit';
+import { UserProjects } from './users/UserProjects';
+import { COMING_SOON_PATHS } from './menuEntries';
+
+const store = dashboardStore();
+
+/** /projects/:id and /customer/:id open their details (SPEC §2). */
+function ToDetails({ base }: { base: string }) {
+  const { id = '' } = useParams();
+  return <Navigate to={`${base}/${id}/details/edit`} replace />;
+}
+
+function ToProjects() {
+  return <Navigate to="/projects" replace />;
+}
+
+function PublicRoute({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <RouteEffects />
+      {children}
+    </>
+  );
+}
+
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <Admin
+      title="QR Hub"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      layout={Layout}
+      loginPage={false}
+      loading={LoadingPage}
+      notification={DelayedNotification}
+      catchAll={ToProjects}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route
+          path="/login"
+          element={
+            <PublicRoute>
+              <LoginPage />
+            </PublicRoute>
+          }
+        />
+        <Route
+          path="/password/forget"
+          element={
+            <PublicRoute>
+              <PasswordForgetPage />
+            </PublicRoute>
+          }
+        />
+        <Route
+          path="/recovery"
+          element={
+            <PublicRoute>
+              <RecoveryPage />
+            </PublicRoute>
+          }
+        />
+        <Route
+          path="/404"
+          element={
+            <PublicRoute>
+              <NotFoundPage />
+            </PublicRoute>
+          }
+        />
+        <Route
+          path="/error"
+          element={
+            <PublicRoute>
+              <ErrorPage />
+            </PublicRoute>
+          }
+        />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
+        <Route path="/projects/:id/details/edit" element={<ProjectEdit />} />
+        <Route path="/projects/:id/users/edit" element={<ProjectUsersEdit />} />
+        <Route path="/projects/:pid/start" element={<ProjectHome />} />
+        <Route path="/customer/create" element={<CustomerCreate />} />
+        <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
+        <Route path="/customer/:id/details/edit" element={<CustomerEdit />} />
+        <Route path="/customer/:id/users/edit" element={<CustomerUsersEdit />} />
+        <Route path="/customer/:id/manage" element={<CustomerManageEdit />} />
+        <Route path="/user/add" element={<UserCreate />} />
+        <Route path="/user/:id" element={<ToDetails base="/user" />} />
+        <Route path="/user/:id/details/edit" element={<UserEdit />} />
+        <Route path="/user/:id/projects" element={<UserProjects />} />
+        <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
+        <Route path="/settings/profile" element={<ProfilePage />} />
+        <Route path="/settings/security" element={<SecurityPage />} />
+        {COMING_SOON_PATHS.map((path) => (
+          <Route key={path} path={path} element={<ComingSoonPage />} />
+        ))}
+      </CustomRoutes>
+      <Resource name="projects" {...projects} />
+      <Resource name="customers" {...customers} />
+      <Resource name="users" {...users} />
+    </Admin>
+  );
+}

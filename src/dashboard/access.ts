@@ -1,0 +1,49 @@
+// Who may open which screen: SPEC §6 route access combined with the shared permission table.
+import { CUSTOMER_ROLES, type Role } from '../shared/enums';
+import { hasPermission, type PermissionKey } from '../shared/permissions';
+
+export interface AccessRule {
+  /** Roles the route table of SPEC §2 lets in. */
+  roles: readonly Role[];
+  key: PermissionKey;
+}
+
+const ALL_ROLES: readonly Role[] = ['user', 'customeradmin', 'admin'];
+const CUSTOMER: readonly Role[] = CUSTOMER_ROLES;
+/** Admins reach every project (SPEC §4), so project management is open to them too. */
+const PROJECT_MANAGERS: readonly Role[] = ['customeradmin', 'admin'];
+
+/** `resource.action` → rule; react-admin asks canAccess with these names. */
+export const ACCESS_RULES: Record<string, AccessRule> = {
+  'projects.list': { roles: ALL_ROLES, key: 'UserProjectsView' },
+  'projects.show': { roles: ALL_ROLES, key: 'ProjectView' },
+  'projects.create': { roles: PROJECT_MANAGERS, key: 'ProjectCreate' },
+  'projects.edit': { roles: PROJECT_MANAGERS, key: 'ProjectUpdate' },
+  'projects.users': { roles: PROJECT_MANAGERS, key: 'ProjectUserLinkCreate' },
+  'projects.duplicate': { roles: PROJECT_MANAGERS, key: 'ProjectDuplicate' },
+  'projects.trash': { roles: PROJECT_MANAGERS, key: 'ProjectTrash' },
+  'projects.delete': { roles: PROJECT_MANAGERS, key: 'ProjectDelete' },
+  'customers.list': { roles: ['admin'], key: 'CustomersView' },
+  'customers.show': { roles: ['admin'], key: 'CustomersView' },
+  'customers.create': { roles: ['admin'], key: 'CustomerCreate' },
+  'customers.edit': { roles: ['admin'], key: 'CustomerUpdate' },
+  'customers.delete': { roles: ['admin'], key: 'CustomerDelete' },
+  'users.list': { roles: ALL_ROLES, key: 'UsersView' },
+  'users.create': { roles: ALL_ROLES, key: 'UserCreate' },
+  'users.edit': { roles: ALL_ROLES, key: 'UserUpdate' },
+  'users.show': { roles: ALL_ROLES, key: 'UserUpdate' },
+  'users.delete': { roles: ALL_ROLES, key: 'UserDelete' },
+};
+
+export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {
+  return (
+    !!role && (rule.roles as readonly string[]).includes(role) && hasPermission(role, rule.key)
+  );
+}
+
+/** Unknown resources (project content not built yet) are open to customer-group users. */
+export function canAccessResource(role: Role, resource: string, action: string): boolean {
+  const rule = ACCESS_RULES[`${resource}.${action}`];
+  if (rule) return allows(role, rule);
+  return (CUSTOMER as readonly string[]).includes(role);
+}

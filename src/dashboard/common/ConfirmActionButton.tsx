@@ -1,0 +1,60 @@
+// A button that asks for confirmation before a non-CRUD call (duplicate, trash, unlink…).
+import { useState, type ReactElement } from 'react';
+import { Button, Confirm } from 'react-admin';
+
+export interface ConfirmActionButtonProps {
+  label: string;
+  icon: ReactElement;
+  title: string;
+  content: string;
+  titleArgs?: Record<string, unknown>;
+  onConfirm: () => Promise<unknown>;
+  testId?: string;
+  color?: 'primary' | 'error' | 'inherit';
+}
+
+export function ConfirmActionButton({
+  label,
+  icon,
+  title,
+  content,
+  titleArgs,
+  onConfirm,
+  testId,
+  color = 'primary',
+}: ConfirmActionButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button
+        label={label}
+        color={color}
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+        data-testid={testId}
+      >
+        {icon}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={title}
+        content={content}
+        translateOptions={titleArgs}
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// /customer/:id/manage (admins): plan limits (-1 = unlimited) beside the customer's usage.
+import { useParams } from 'react-router-dom';
+import { Card, CardContent, CardHeader, Grid, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Form,
+  Loading,
+  NumberInput,
+  SaveButton,
+  Title,
+  Toolbar,
+  useDataProvider,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import type { Customer, CustomerLimits } from '../../shared/schemas/customer';
+import { customerLimitsSchema } from '../../shared/schemas/customer';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { ApiHttpError } from '../providers/http';
+import { UsageList } from '../usage/UsageList';
+import { useResultNotify } from '../useNotifications';
+import { CustomerTabs } from './CustomerTabs';
+import { validateLimits } from './customerValidation';
+
+const LIMIT_FIELDS = ['maxQrCodes', 'maxScans', 'maxStorage', 'maxUsers', 'maxShortLinks'] as const;
+
+export function CustomerManageEdit() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
+  const queryClient = useQueryClient();
+  const { success, failure } = useResultNotify();
+  const { data: customer, isPending } = useGetOne<Customer>('customers', { id });
+  const { data: status } = useQuery({
+    queryKey: ['customers', 'status', id],
+    queryFn: async () => (await dataProvider.getStatus('customers', { id })).data,
+    retry: false,
+  });
+  if (isPending || !customer) return <Loading />;
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      const limits: CustomerLimits = customerLimitsSchema.parse({
+        ...values,
+        trialEndAt: values.trialEndAt || undefined,
+      });
+      await dataProvider.updateCustomerLimits(id, limits);
+      await queryClient.invalidateQueries({ queryKey: ['customers'] });
+      success('limits', 'saved');
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      failure('limits', 'saving', error);
+    }
+    return undefined;
+  };
+
+  return (
+    <>
+      <CustomerTabs id={id} />
+      <Title title={translate('app.customers.manage_title', { name: customer.name })} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card>
+            <CardHeader
+              title={translate('app.customers.manage_title', { name: customer.name })}
+              subheader={translate('app.customers.unlimited_hint')}
+            />
+            <CardContent>
+              <Form
+                onSubmit={submit}
+                validate={validateLimits}
+                mode="onChange"
+                defaultValues={{
+                  ...customer.limits,
+                  trialEndAt: customer.progress?.trialEndAt ?? undefined,
+                }}
+                resource="customers"
+              >
+                {LIMIT_FIELDS.map((field) => (
+                  <NumberInput key={field} source={field} min={-1} step={1} fullWidth />
+                ))}
+                <Toolbar sx={{ px: 0 }}>
+                  <SaveButton />
+                </Toolbar>
+              </Form>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card>
+            <CardHeader title={translate('app.projects.usage')} />
+            <CardContent>
+              {status ? <UsageList status={status} /> : null}
+              {customer.progress?.trialEndAt && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                  {translate('app.customers.trial_ends')}:{' '}
+                  {new Date(customer.progress.trialEndAt).toLocaleDateString()}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+// The side menu of SPEC §1: "Create new", Home, Connections, Advanced and Customers, each entry
+// shown only when the role and the permission table allow it (SPEC §6).
+import { useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Divider,
+  ListSubheader,
+  Menu as MuiMenu,
+  MenuItem,
+  ListItemIcon,
+  ListItemText,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
+import LinkIcon from '@mui/icons-material/Link';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomizeOutlined';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import LabelIcon from '@mui/icons-material/LabelOutlined';
+import PaletteIcon from '@mui/icons-material/PaletteOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import type { ReactElement } from 'react';
+import type { DashboardPermissions } from '../providers/authProvider';
+import { entryPath, visibleEntries, type MenuEntry, type MenuGroup } from '../menuEntries';
+import { useCurrentProjectId } from '../useCurrentProject';
+
+const ICONS: Record<string, ReactElement> = {
+  qrcodeAdd: <QrCodeIcon />,
+  shortLinkAdd: <LinkIcon />,
+  pagesAdd: <ArticleIcon />,
+  home: <HomeIcon />,
+  qrcodeOverview: <QrCodeIcon />,
+  shortLinkOverview: <LinkIcon />,
+  pagesOverview: <ArticleIcon />,
+  qrlinkOverview: <CallSplitIcon />,
+  qrcodeTemplateOverview: <DashboardCustomizeIcon />,
+  advertisementOverview: <CampaignIcon />,
+  labelOverview: <LabelIcon />,
+  themeOverview: <PaletteIcon />,
+  settings: <SettingsIcon />,
+  customerOverview: <BusinessIcon />,
+};
+
+const GROUP_TITLES: Partial<Record<MenuGroup, string>> = {
+  connections: 'app.menu.connections',
+  advanced: 'app.menu.advanced',
+};
+
+function EntryItem({ entry, projectId }: { entry: MenuEntry; projectId: string | null }) {
+  const translate = useTranslate();
+  const to = entryPath(entry, projectId);
+  const label = translate(entry.label);
+  if (!to) {
+    // Without a project there is nowhere to go yet; the entry stays visible but disabled.
+    return (
+      <MenuItem
+        disabled
+        data-testid={`menu-${entry.name}`}
+        title={translate('app.menu.no_project')}
+      >
+        <ListItemIcon>{ICONS[entry.name]}</ListItemIcon>
+        <ListItemText>{label}</ListItemText>
+      </MenuItem>
+    );
+  }
+  return (
+    <RaMenu.Item
+      to={to}
+      primaryText={label}
+      leftIcon={ICONS[entry.name]}
+      data-testid={`menu-${entry.name}`}
+    />
+  );
+}
+
+function CreateNewButton({
+  entries,
+  projectId,
+}: {
+  entries: MenuEntry[];
+  projectId: string | null;
+}) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <Box sx={{ px: 1, py: 1 }}>
+      <Button
+        variant="contained"
+        fullWidth={open}
+        startIcon={open ? <AddIcon /> : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'create-new-menu' : undefined}
+        aria-label={translate('app.menu.create_new')}
+        data-testid="menu-create-new"
+        sx={{ minWidth: 0 }}
+      >
+        {open ? translate('app.menu.create_new') : <AddIcon />}
+      </Button>
+      <MuiMenu id="create-new-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
+        {entries.map((entry) => {
+          const to = entryPath(entry, projectId);
+          return (
+            <MenuItem
+              key={entry.name}
+              component={Link}
+              to={to ?? '#'}
+              disabled={!to}
+              onClick={close}
+              data-testid={`menu-${entry.name}`}
+            >
+              <ListItemIcon>{ICONS[entry.name]}</ListItemIcon>
+              <ListItemText>{translate(entry.label)}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </MuiMenu>
+    </Box>
+  );
+}
+
+export function Menu() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<DashboardPermissions>();
+  const projectId = useCurrentProjectId();
+  const [open] = useSidebarState();
+  const entries = visibleEntries(permissions?.role);
+  const inGroup = (group: MenuGroup) => entries.filter((entry) => entry.group === group);
+  const create = inGroup('create');
+
+  return (
+    <RaMenu aria-label={translate('app.menu.label')} data-testid="side-menu">
+      {create.length > 0 && <CreateNewButton entries={create} projectId={projectId} />}
+      {inGroup('main')
+        .filter((entry) => entry.name === 'home')
+        .map((entry) => (
+          <EntryItem key={entry.name} entry={entry} projectId={projectId} />
+        ))}
+      {(['connections', 'advanced'] as const).map((group) => {
+        const items = inGroup(group);
+        if (!items.length) return null;
+        return (
+          <Box
+            key={group}
+            component="li"
+            sx={{ listStyle: 'none' }}
+            data-testid={`menu-group-${group}`}
+          >
+            {open ? (
+              <ListSubheader component="div" sx={{ lineHeight: '36px', background: 'transparent' }}>
+                {translate(GROUP_TITLES[group] ?? '')}
+              </ListSubheader>
+            ) : (
+              <Divider />
+            )}
+            <Box component="ul" sx={{ p: 0, m: 0 }}>
+              {items.map((entry) => (
+                <EntryItem key={entry.name} entry={entry} projectId={projectId} />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
+      {inGroup('main')
+        .filter((entry) => entry.name !== 'home')
+        .map((entry) => (
+          <EntryItem key={entry.name} entry={entry} projectId={projectId} />
+        ))}
+    </RaMenu>
+  );
+}

@@ -1,0 +1,127 @@
+// The user menu of SPEC §1: the user's name, profile and security, a dark/light toggle, the portal
+// link (customer admins only, SPEC §6) and logout.
+import { useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import PersonIcon from '@mui/icons-material/PersonOutline';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
+import type { DashboardPermissions } from '../providers/authProvider';
+import { ThemeMenuItem } from './ThemeToggle';
+
+/** The customer portal lives on its own host; configurable at build time. */
+const PORTAL_URL = import.meta.env.VITE_PORTAL_URL ?? '/portal';
+
+export function UserMenu() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const { identity } = useGetIdentity();
+  const { permissions } = usePermissions<DashboardPermissions>();
+  const isWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const label = translate('app.appbar.user_menu');
+  const name = identity?.fullName ?? '';
+
+  return (
+    <>
+      {isWide ? (
+        <Button
+          color="inherit"
+          onClick={open}
+          startIcon={<AccountCircleIcon />}
+          aria-label={label}
+          aria-haspopup="menu"
+          data-testid="user-menu"
+          sx={{ textTransform: 'none' }}
+        >
+          {name}
+        </Button>
+      ) : (
+        <Tooltip title={label}>
+          <IconButton
+            color="inherit"
+            onClick={open}
+            aria-label={label}
+            aria-haspopup="menu"
+            data-testid="user-menu"
+          >
+            <AccountCircleIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Typography variant="subtitle2" sx={{ px: 2, py: 1 }} data-testid="user-menu-name">
+          {name}
+        </Typography>
+        <Divider />
+        <MenuItem
+          component={Link}
+          to="/settings/profile"
+          onClick={close}
+          data-testid="user-menu-profile"
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.appbar.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          component={Link}
+          to="/settings/security"
+          onClick={close}
+          data-testid="user-menu-security"
+        >
+          <ListItemIcon>
+            <LockIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.appbar.security')}</ListItemText>
+        </MenuItem>
+        <ThemeMenuItem onClick={close} />
+        {permissions?.role === 'customeradmin' && (
+          <MenuItem component="a" href={PORTAL_URL} onClick={close} data-testid="user-menu-portal">
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.appbar.portal')}</ListItemText>
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout();
+          }}
+          data-testid="user-menu-logout"
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.appbar.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+// The side menu of SPEC §1 as data: each entry's route name, path and the access rule of SPEC §6,
+// so the menu, the "coming soon" routes and the tests read one table.
+import type { Role } from '../shared/enums';
+import type { PermissionKey } from '../shared/permissions';
+import { allows } from './access';
+
+export type MenuGroup = 'create' | 'main' | 'connections' | 'advanced';
+
+export interface MenuEntry {
+  /** SPEC §2's named route; also the data-testid `menu-<name>`. */
+  name: string;
+  label: string;
+  group: MenuGroup;
+  /** Path with `:pid` for project-scoped entries. */
+  path: string;
+  key: PermissionKey;
+  roles: readonly Role[];
+}
+
+const CUSTOMER: readonly Role[] = ['customeradmin', 'user'];
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  {
+    name: 'qrcodeAdd',
+    label: 'app.menu.create_qrcode',
+    group: 'create',
+    path: '/projects/:pid/qr-code/create',
+    key: 'ProjectQRCodesView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'shortLinkAdd',
+    label: 'app.menu.create_short_link',
+    group: 'create',
+    path: '/projects/:pid/short-links/create',
+    key: 'ProjectShortLinksView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'pagesAdd',
+    label: 'app.menu.create_page',
+    group: 'create',
+    path: '/projects/:pid/pages',
+    key: 'ProjectQRCodesView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'home',
+    label: 'app.menu.home',
+    group: 'main',
+    path: '/projects/:pid/start',
+    key: 'ProjectView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'qrcodeOverview',
+    label: 'app.menu.qrcodes',
+    group: 'connections',
+    path: '/projects/:pid/qr-codes',
+    key: 'ProjectQRCodesView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'shortLinkOverview',
+    label: 'app.menu.short_links',
+    group: 'connections',
+    path: '/projects/:pid/short-links',
+    key: 'ProjectShortLinksView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'pagesOverview',
+    label: 'app.menu.pages',
+    group: 'connections',
+    path: '/projects/:pid/pages',
+    key: 'ProjectQRCodesView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'qrlinkOverview',
+    label: 'app.menu.qr_links',
+    group: 'advanced',
+    path: '/projects/:pid/qr-links',
+    key: 'ProjectQRLinksView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'qrcodeTemplateOverview',
+    label: 'app.menu.templates',
+    group: 'advanced',
+    path: '/projects/:pid/qrcodes/templates',
+    key: 'ProjectUserLinkCreate',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'advertisementOverview',
+    label: 'app.menu.advertisements',
+    group: 'advanced',
+    path: '/projects/:pid/ads',
+    key: 'ProjectAdvertisementsView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'labelOverview',
+    label: 'app.menu.labels',
+    group: 'advanced',
+    path: '/projects/:pid/tags',
+    key: 'ProjectLabelsView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'themeOverview',
+    label: 'app.menu.themes',
+    group: 'advanced',
+    path: '/projects/:pid/themes',
+    key: 'ProjectThemesView',
+    roles: CUSTOMER,
+  },
+  // SPEC §6 gates "settings" with ProjectThemesView; the settings any user may open are profile/security.
+  {
+    name: 'settings',
+    label: 'app.menu.settings',
+    group: 'advanced',
+    path: '/settings/profile',
+    key: 'ProjectThemesView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'customerOverview',
+    label: 'app.menu.customers',
+    group: 'main',
+    path: '/customers',
+    key: 'CustomersView',
+    roles: ['admin'],
+  },
+];
+
+export function visibleEntries(role: Role | string | null | undefined): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => allows(role, entry));
+}
+
+export function entryPath(entry: MenuEntry, projectId: string | null): string | null {
+  if (!entry.path.includes(':pid')) return entry.path;
+  return projectId ? entry.path.replace(':pid', projectId) : null;
+}
+
+/** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
+export const COMING_SOON_PATHS: readonly string[] = [
+  '/projects/:pid/qr-codes',
+  '/projects/:pid/qr-code/create/*',
+  '/projects/:pid/qr-code/:id/*',
+  '/projects/:pid/qrcodes/templates',
+  '/projects/:pid/qrcodes/template/*',
+  '/projects/:pid/pages',
+  '/projects/:pid/short-links',
+  '/projects/:pid/short-links/create',
+  '/projects/:pid/short-links/:id/*',
+  '/projects/:pid/qr-links',
+  '/projects/:pid/ads',
+  '/projects/:pid/ads/create',
+  '/projects/:pid/ad/:id/*',
+  '/projects/:pid/tags',
+  '/projects/:pid/tags/create',
+  '/projects/:pid/tag/:id/*',
+  '/projects/:pid/trash/*',
+  '/projects/:pid/themes',
+  '/projects/:pid/theme/*',
+  '/projects/:pid/auditlogs',
+  '/settings/audit-logs/*',
+  '/settings/whitelabel',
+  '/settings/analytics',
+  '/settings/users/*',
+  '/checkout/*',
+];

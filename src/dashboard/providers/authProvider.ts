@@ -1,0 +1,123 @@
+// Session auth against the API (docs/api.md, Auth and self); the permission rules come from the
+// shared role table, so the menu, canAccess and the server agree.
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { Self } from '../../shared/schemas/auth';
+import type { ItemResponse } from '../../shared/schemas/common';
+import type { Role } from '../../shared/enums';
+import type { PermissionKey } from '../../shared/permissions';
+import { currentPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
+import { canAccessResource } from '../access';
+import { apiRequest, clearIdentityCache, onIdentityCacheClear } from './http';
+
+export interface DashboardPermissions {
+  role: Role;
+  permissionKeys: PermissionKey[];
+}
+
+let selfPromise: Promise<Self> | null = null;
+onIdentityCacheClear(() => {
+  selfPromise = null;
+});
+
+type SelfListener = (self: Self | null) => void;
+const selfListeners = new Set<SelfListener>();
+/** Lets the i18nProvider follow the user's saved language. */
+export function onSelfChange(fn: SelfListener): () => void {
+  selfListeners.add(fn);
+  return () => selfListeners.delete(fn);
+}
+
+/** GET /self, cached unless forced (SPEC §7); a failure is logged and rethrown (SPEC §8). */
+export function getSelf(force = false): Promise<Self> {
+  if (!selfPromise || force) {
+    const request = apiRequest<ItemResponse<Self>>('/self', { skipAuthRedirect: true })
+      .then(({ json }) => {
+        selfListeners.forEach((fn) => fn(json.data));
+        return json.data;
+      })
+      .catch((error: unknown) => {
+        if (selfPromise === request) selfPromise = null;
+        throw error;
+      });
+    selfPromise = request;
+  }
+  return selfPromise;
+}
+
+export function setSelf(self: Self): void {
+  selfPromise = Promise.resolve(self);
+  selfListeners.forEach((fn) => fn(self));
+}
+
+function hasStatus(error: unknown): error is { status: number } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: { email: string; password: string }) {
+    const { json } = await apiRequest<ItemResponse<Self>>('/login', {
+      method: 'POST',
+      body: { email: params.email, password: params.password },
+      skipAuthRedirect: true,
+    });
+    setSelf(json.data);
+    const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('return_to'));
+    return { redirectTo: returnTo ?? '/projects' };
+  },
+
+  async logout() {
+    try {
+      const { json } = await apiRequest<{ logout_token: string }>('/self-service/logout/browser', {
+        skipAuthRedirect: true,
+      });
+      await apiRequest('/self-service/logout', {
+        method: 'POST',
+        body: { logout_token: json.logout_token },
+        skipAuthRedirect: true,
+      });
+    } catch {
+      // No session (or it expired): there is nothing to end, the user goes to login anyway.
+    }
+    clearIdentityCache();
+    selfListeners.forEach((fn) => fn(null));
+    return '/login';
+  },
+
+  async checkAuth() {
+    try {
+      await getSelf();
+    } catch (error) {
+      throw { redirectTo: loginUrlWithReturn(currentPath()), message: false, cause: error };
+    }
+  },
+
+  async checkError(error: unknown) {
+    // 401 is handled in the http client (login with return_to); 403 and 422 pass to the caller.
+    if (hasStatus(error) && error.status === 401) {
+      throw { redirectTo: loginUrlWithReturn(currentPath()), message: false, logoutUser: false };
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const self = await getSelf();
+    return { ...self, id: self.id, fullName: self.name };
+  },
+
+  async getPermissions(): Promise<DashboardPermissions> {
+    const self = await getSelf();
+    return { role: self.role, permissionKeys: self.permissionKeys };
+  },
+
+  async canAccess({ resource, action }) {
+    try {
+      const self = await getSelf();
+      return canAccessResource(self.role, resource, action);
+    } catch {
+      return false;
+    }
+  },
+};

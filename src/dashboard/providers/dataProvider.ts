@@ -1,0 +1,256 @@
+// One dataProvider for the whole dashboard: react-admin's CRUD calls mapped onto docs/api.md, plus
+// the custom (non-CRUD) calls typed once in DashboardDataProvider.
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
+import type { ListResponse, ItemResponse } from '../../shared/schemas/common';
+import type { LimitStatus } from '../../shared/rules';
+import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/schemas/auth';
+import type { CustomerLimits } from '../../shared/schemas/customer';
+import { projectIdFromPath } from '../navigation';
+import { apiRequest } from './http';
+
+/** Resources that live under /projects/{pid}/… (DESIGN: the API's resource paths). */
+export const PROJECT_SCOPED_RESOURCES = [
+  'actions',
+  'qr-codes',
+  'short-links',
+  'trash',
+  'labels',
+  'advertisements',
+  'themes',
+  'qr-code-templates',
+  'project-users',
+] as const;
+
+type Meta = Record<string, unknown> | undefined;
+
+function metaString(meta: Meta, key: string): string | undefined {
+  const value = meta?.[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * The collection path of a resource. Nested lists are chosen by meta: users of a customer
+ * (meta.customerId), projects of a user or customer, and project-scoped resources
+ * (meta.projectId, or the :pid of the current route).
+ */
+export function collectionPath(resource: string, meta?: Meta): string {
+  if ((PROJECT_SCOPED_RESOURCES as readonly string[]).includes(resource)) {
+    const pid = metaString(meta, 'projectId') ?? projectIdFromPath(window.location.pathname);
+    if (!pid) throw new Error(`No project selected for ${resource}`);
+    const child = resource === 'project-users' ? 'users' : resource;
+    return `/projects/${pid}/${child}`;
+  }
+  if (resource === 'users') {
+    const customerId = metaString(meta, 'customerId');
+    return customerId ? `/customers/${customerId}/users` : '/users';
+  }
+  if (resource === 'projects') {
+    const userId = metaString(meta, 'userId');
+    if (userId) return `/users/${userId}/projects`;
+    const customerId = metaString(meta, 'customerId');
+    if (customerId) return `/customers/${customerId}/projects`;
+  }
+  return `/${resource}`;
+}
+
+function itemPath(resource: string, id: Identifier, meta?: Meta): string {
+  // Nested lists (a customer's users, a user's projects) are read and written at the top level.
+  const base =
+    resource === 'users' || resource === 'projects'
+      ? `/${resource}`
+      : collectionPath(resource, meta);
+  return `${base}/${encodeURIComponent(String(id))}`;
+}
+
+function listQuery(params: Partial<GetListParams>): Record<string, string | number | undefined> {
+  const query: Record<string, string | number | undefined> = {};
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.perPage = params.pagination.perPage;
+  }
+  if (params.sort?.field) {
+    query.sort = params.sort.field;
+    query.order = params.sort.order;
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    query[key] = typeof value === 'number' ? value : String(value);
+  }
+  return query;
+}
+
+export interface ProjectUserLink {
+  id: string;
+  canManage: boolean;
+}
+export interface TrialProgress {
+  trialEndAt: string | null;
+  done: boolean;
+}
+
+/** The calls that are not CRUD (STYLE: one dataProvider with custom methods, typed once). */
+export interface DashboardDataProvider extends DataProvider {
+  duplicate: (
+    resource: string,
+    params: { id: Identifier; meta?: Meta },
+  ) => Promise<{ data: RaRecord }>;
+  trash: (
+    resource: string,
+    params: { id: Identifier; meta?: Meta },
+  ) => Promise<{ data: { id: Identifier } }>;
+  hardDelete: (
+    resource: string,
+    params: { id: Identifier; meta?: Meta },
+  ) => Promise<{ data: { id: Identifier } }>;
+  getStatus: (
+    resource: 'projects' | 'customers',
+    params: { id: Identifier },
+  ) => Promise<{ data: LimitStatus }>;
+  linkProjectUser: (projectId: Identifier, link: ProjectUserLink) => Promise<void>;
+  updateProjectUser: (projectId: Identifier, link: ProjectUserLink) => Promise<void>;
+  unlinkProjectUser: (projectId: Identifier, userId: Identifier) => Promise<void>;
+  getProgress: () => Promise<{ data: TrialProgress }>;
+  updateCustomerLimits: (
+    customerId: Identifier,
+    limits: CustomerLimits,
+  ) => Promise<{ data: RaRecord }>;
+  updateSelf: (data: SelfUpdateInput) => Promise<{ data: Self }>;
+  changePassword: (data: PasswordChangeInput) => Promise<void>;
+}
+
+export const dataProvider: DashboardDataProvider = {
+  async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
+    const { json } = await apiRequest<ListResponse<R>>(collectionPath(resource, params.meta), {
+      query: listQuery(params),
+    });
+    return { data: json.data, total: json.meta?.total ?? json.data.length };
+  },
+  async getOne<R extends RaRecord = RaRecord>(resource: string, params: GetOneParams) {
+    const { json } = await apiRequest<ItemResponse<R>>(itemPath(resource, params.id, params.meta));
+    return { data: json.data };
+  },
+  async getMany<R extends RaRecord = RaRecord>(resource: string, params: GetManyParams) {
+    // The API has no batch read; ids come from one screen, so they are few.
+    const data = await Promise.all(
+      params.ids.map(
+        async (id) => (await dataProvider.getOne<R>(resource, { id, meta: params.meta })).data,
+      ),
+    );
+    return { data };
+  },
+  async getManyReference<R extends RaRecord = RaRecord>(
+    resource: string,
+    params: GetManyReferenceParams,
+  ) {
+    const result = await dataProvider.getList<R>(resource, {
+      ...params,
+      filter: { ...params.filter, [params.target]: params.id },
+    });
+    return { data: result.data, total: result.total ?? result.data.length };
+  },
+  async create<
+    T extends Omit<RaRecord, 'id'> = Omit<RaRecord, 'id'>,
+    R extends RaRecord = T & { id: Identifier },
+  >(resource: string, params: CreateParams<T>) {
+    const customerId = metaString(params.meta, 'customerId');
+    const path =
+      resource === 'users' && customerId
+        ? `/customers/${customerId}/users`
+        : collectionPath(resource, params.meta);
+    const { json } = await apiRequest<ItemResponse<R>>(path, { method: 'POST', body: params.data });
+    return { data: json.data };
+  },
+  async update<R extends RaRecord = RaRecord>(resource: string, params: UpdateParams) {
+    const { json } = await apiRequest<ItemResponse<R>>(itemPath(resource, params.id, params.meta), {
+      method: 'PUT',
+      body: params.data,
+    });
+    return { data: json.data };
+  },
+  async updateMany(resource: string, params: UpdateManyParams) {
+    await Promise.all(
+      params.ids.map((id) =>
+        dataProvider.update(resource, {
+          id,
+          data: params.data,
+          previousData: {} as RaRecord,
+          meta: params.meta,
+        }),
+      ),
+    );
+    return { data: params.ids };
+  },
+  async delete<R extends RaRecord = RaRecord>(resource: string, params: DeleteParams<R>) {
+    await apiRequest(itemPath(resource, params.id, params.meta), { method: 'DELETE' });
+    // The API answers 204; react-admin wants the deleted record back.
+    return { data: (params.previousData ?? { id: params.id }) as R };
+  },
+  async deleteMany(resource: string, params: DeleteManyParams) {
+    await Promise.all(
+      params.ids.map((id) => apiRequest(itemPath(resource, id, params.meta), { method: 'DELETE' })),
+    );
+    return { data: params.ids };
+  },
+
+  async duplicate(resource, { id, meta }) {
+    const { json } = await apiRequest<ItemResponse<RaRecord>>(
+      `${itemPath(resource, id, meta)}/duplicate`,
+      { method: 'POST' },
+    );
+    return { data: json.data };
+  },
+  async trash(resource, { id, meta }) {
+    await apiRequest(`${itemPath(resource, id, meta)}/trash`, { method: 'DELETE' });
+    return { data: { id } };
+  },
+  async hardDelete(resource, { id, meta }) {
+    await apiRequest(itemPath(resource, id, meta), { method: 'DELETE' });
+    return { data: { id } };
+  },
+  async getStatus(resource, { id }) {
+    const { json } = await apiRequest<ItemResponse<LimitStatus>>(
+      `/${resource}/${encodeURIComponent(String(id))}/status`,
+    );
+    return { data: json.data };
+  },
+  async linkProjectUser(projectId, link) {
+    await apiRequest(`/projects/${projectId}/users`, { method: 'POST', body: link });
+  },
+  async updateProjectUser(projectId, link) {
+    await apiRequest(`/projects/${projectId}/users`, { method: 'PUT', body: link });
+  },
+  async unlinkProjectUser(projectId, userId) {
+    await apiRequest(`/projects/${projectId}/users`, { method: 'DELETE', body: { id: userId } });
+  },
+  async getProgress() {
+    const { json } = await apiRequest<ItemResponse<TrialProgress>>('/register/progress');
+    return { data: json.data };
+  },
+  async updateCustomerLimits(customerId, limits) {
+    const { json } = await apiRequest<ItemResponse<RaRecord>>(`/customers/${customerId}/limits`, {
+      method: 'PUT',
+      body: limits,
+    });
+    return { data: json.data };
+  },
+  async updateSelf(data) {
+    const { json } = await apiRequest<ItemResponse<Self>>('/self', { method: 'PUT', body: data });
+    return { data: json.data };
+  },
+  async changePassword(data) {
+    await apiRequest('/self/password', { method: 'PUT', body: data });
+  },
+};
