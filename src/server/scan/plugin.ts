@@ -1,16 +1,212 @@
-// The public scan service. Placeholder until the scan pipeline lands; registered by app.ts.
-import type { FastifyPluginAsync } from 'fastify';
+// The public scan service: GET {scan base}/{code} as a short pipeline of named steps, each in its
+// own module — normalise (normalise.ts) → cache (cache.ts) → lookup (lookup.ts) → state
+// (state.ts) → target (target.ts) → record (recorder.ts) → respond (pages.ts, below).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
+import type { Language } from '../../shared/enums.js';
+import { ScanCache } from './cache.js';
+import { getCountryLookup } from './geo.js';
+import { loadMessages, pickLanguage } from './i18n.js';
+import { lookup, type Resolution, type ScanItem } from './lookup.js';
+import { normaliseCode, normaliseHost } from './normalise.js';
+import type { RenderedPage } from './html.js';
+import {
+  appLinkPage,
+  contactPage,
+  noticePage,
+  soundPage,
+  textAreaPage,
+  type PageContext,
+} from './pages.js';
+import {
+  createScanEnricher,
+  flushAllRecorders,
+  ScanRecorder,
+  type RecorderOptions,
+} from './recorder.js';
+import { checkState } from './state.js';
+import { DEFAULT_THEME } from './theme.js';
+import { resolveTarget, type LandingPage } from './target.js';
+import { buildVCard, vcardFileName } from './vcard.js';
+import { createUserAgentParser } from './visitor.js';
+
+export { invalidate, invalidateAction, invalidateAll, invalidateProject } from './cache.js';
 
 export interface ScanPluginOptions {
   db: Db;
   config: Config;
+  /** Tests move the clock; the server uses the real one. */
+  now?: () => Date;
+  recorder?: RecorderOptions;
 }
 
-export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app) => {
-  app.get('/:code', async (_request, reply) => reply.code(404).send('Not found'));
+/** A cache entry: the lookup plus the pages rendered from it, per language. */
+interface CachedCode {
+  resolution: Resolution;
+  pages: Map<string, RenderedPage>;
+}
+
+type CodeParams = { code: string };
+
+const COMMON_HEADERS = {
+  // Every scan must reach us to be counted, and targets change: no caching anywhere.
+  'cache-control': 'no-store, private',
+  'x-robots-tag': 'noindex, nofollow',
+  'x-content-type-options': 'nosniff',
 };
 
-/** Flushes pending scan rows; called on shutdown. */
-export async function flushScans(): Promise<void> {}
+export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, options) => {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const messages = loadMessages();
+  const countryOf = getCountryLookup(); // loaded once, at start
+  const parseAgent = createUserAgentParser();
+  // null caches "no such code" too, so enumeration does not hammer the database.
+  const cache = new ScanCache<CachedCode | null>();
+  const recorder = new ScanRecorder(db, createScanEnricher(countryOf), {
+    onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
+    ...options.recorder,
+  });
+
+  app.addHook('onClose', async () => {
+    await recorder.close();
+    cache.dispose();
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    request.log.error({ err: error }, 'scan failed');
+    const lang = pickLanguage(request.headers['accept-language']);
+    return sendPage(reply, 500, noticePage(pageContext(lang, null), 'error'));
+  });
+
+  const pageContext = (lang: Language, resolution: Resolution | null): PageContext => ({
+    lang,
+    messages: messages[lang],
+    theme: resolution?.theme ?? DEFAULT_THEME,
+  });
+
+  /** Steps 1–3: normalise, cache, lookup. */
+  async function resolve(request: FastifyRequest<{ Params: CodeParams }>) {
+    const code = normaliseCode(request.params.code);
+    if (!code) return { code: null, entry: null };
+    const host = normaliseHost(request.hostname);
+    let entry = cache.get(host, code);
+    if (entry === undefined) {
+      const resolution = await lookup(db, code, host);
+      entry = resolution ? { resolution, pages: new Map() } : null;
+      cache.set(host, code, entry, {
+        actionId: resolution?.action?.id ?? null,
+        projectId: resolution?.item.projectId ?? null,
+      });
+    }
+    return { code, entry };
+  }
+
+  /** Step 6: a push into memory; the recorder writes it later. */
+  function record(request: FastifyRequest, item: ScanItem, at: Date): void {
+    recorder.record({
+      itemType: item.type,
+      itemId: item.id,
+      customerId: item.customerId,
+      projectId: item.projectId,
+      tracking: item.tracking,
+      at,
+      method: request.method,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      referrer: request.headers.referer,
+    });
+  }
+
+  function landingPage(
+    entry: CachedCode,
+    page: LandingPage,
+    code: string,
+    lang: Language,
+  ): RenderedPage {
+    const key = `${page}:${lang}`;
+    const cached = entry.pages.get(key);
+    if (cached) return cached;
+    const ctx = pageContext(lang, entry.resolution);
+    const content = entry.resolution.action?.content;
+    let rendered: RenderedPage;
+    if (page === 'contact' && content?.objectType === 'contact')
+      rendered = contactPage(ctx, content.data, code);
+    else if (page === 'textArea' && content?.objectType === 'textArea')
+      rendered = textAreaPage(ctx, content.data);
+    else if (page === 'appLink' && content?.objectType === 'appLink')
+      rendered = appLinkPage(ctx, content.data);
+    else if (page === 'sound' && content?.objectType === 'sound')
+      rendered = soundPage(ctx, content.data);
+    else rendered = noticePage(ctx, 'notActive');
+    entry.pages.set(key, rendered);
+    return rendered;
+  }
+
+  // GET {scan base}/{code}: the scan itself.
+  app.get<{ Params: CodeParams }>('/:code', async (request, reply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const { code, entry } = await resolve(request);
+    const at = now();
+    const state = checkState(entry?.resolution ?? null, at); // step 4
+    if (!code || !entry || state.kind === 'not_found') {
+      return sendPage(reply, 404, noticePage(pageContext(lang, null), 'notFound'));
+    }
+    if (!entry.resolution.item.isRemoved) record(request, entry.resolution.item, at);
+    if (state.kind === 'inactive') {
+      return sendPage(reply, 200, noticePage(pageContext(lang, entry.resolution), 'notActive'));
+    }
+    // Step 5: the target. Only app links depend on the visitor (their phone's store).
+    const os =
+      state.content.objectType === 'appLink' ? parseAgent(request.headers['user-agent']).os : null;
+    const target = resolveTarget(state.content, os);
+    if (target.kind === 'unsafe') {
+      return sendPage(reply, 200, noticePage(pageContext(lang, entry.resolution), 'notActive'));
+    }
+    if (target.kind === 'redirect') {
+      return reply.headers(COMMON_HEADERS).redirect(target.location, 302);
+    }
+    return sendPage(reply, 200, landingPage(entry, target.page, code, lang));
+  });
+
+  // GET {scan base}/{code}/contact.vcf: the contact card download (not counted as a scan).
+  app.get<{ Params: CodeParams }>('/:code/contact.vcf', async (request, reply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const { entry } = await resolve(request);
+    const state = checkState(entry?.resolution ?? null, now());
+    if (state.kind !== 'active' || state.content.objectType !== 'contact') {
+      const status = state.kind === 'not_found' ? 404 : 200;
+      const kind = state.kind === 'not_found' ? 'notFound' : 'notActive';
+      return sendPage(
+        reply,
+        status,
+        noticePage(pageContext(lang, entry?.resolution ?? null), kind),
+      );
+    }
+    return reply
+      .headers(COMMON_HEADERS)
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${vcardFileName(state.content.data.name)}"`,
+      )
+      .send(buildVCard(state.content.data));
+  });
+};
+
+function sendPage(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
+  return reply
+    .code(status)
+    .headers(COMMON_HEADERS)
+    .header('content-security-policy', page.csp)
+    .header('referrer-policy', 'no-referrer')
+    .header('x-frame-options', 'DENY')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
+}
+
+/** Flushes pending scan rows of every live scan plugin; the server calls it on shutdown. */
+export async function flushScans(): Promise<void> {
+  await flushAllRecorders();
+}

@@ -1,0 +1,89 @@
+// The scan pages' texts: the "scan" section of locales/nl.json and locales/en.json. This module is
+// the source that src/server/scan/tools/writeLocales.ts merges into those files; at run time the
+// JSON files win, and these only fill keys that are missing there.
+
+export interface ScanMessages {
+  notActive: { title: string; text: string };
+  notFound: { title: string; text: string };
+  error: { title: string; text: string };
+  contact: {
+    save: string;
+    email: string;
+    phone: string;
+    address: string;
+    website: string;
+    linkedIn: string;
+    emailTypes: { work: string; private: string; other: string };
+    phoneTypes: { mobile: string; home: string; work: string; other: string };
+  };
+  appLink: { appStore: string; playStore: string; website: string; by: string };
+  sound: { unsupported: string };
+  textArea: { title: string };
+}
+
+export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
+  nl: {
+    notActive: {
+      title: 'Deze code is niet actief',
+      text: 'Deze QR-code of link is op dit moment niet actief. Probeer het later nog eens.',
+    },
+    notFound: {
+      title: 'Niet gevonden',
+      text: 'Deze QR-code of link bestaat niet. Controleer het adres.',
+    },
+    error: {
+      title: 'Er ging iets mis',
+      text: 'Deze pagina kan nu niet worden getoond. Probeer het later nog eens.',
+    },
+    contact: {
+      save: 'Contact opslaan',
+      email: 'E-mail',
+      phone: 'Telefoon',
+      address: 'Adres',
+      website: 'Website',
+      linkedIn: 'LinkedIn',
+      emailTypes: { work: 'Werk', private: 'Privé', other: 'Overig' },
+      phoneTypes: { mobile: 'Mobiel', home: 'Thuis', work: 'Werk', other: 'Overig' },
+    },
+    appLink: {
+      appStore: 'Download in de App Store',
+      playStore: 'Ontdek het op Google Play',
+      website: 'Website',
+      by: 'door',
+    },
+    sound: { unsupported: 'Je browser kan dit geluid niet afspelen.' },
+    textArea: { title: 'Informatie' },
+  },
+  en: {
+    notActive: {
+      title: 'This code is not active',
+      text: 'This QR code or link is not active at the moment. Please try again later.',
+    },
+    notFound: {
+      title: 'Not found',
+      text: 'This QR code or link does not exist. Please check the address.',
+    },
+    error: {
+      title: 'Something went wrong',
+      text: 'This page cannot be shown right now. Please try again later.',
+    },
+    contact: {
+      save: 'Save contact',
+      email: 'Email',
+      phone: 'Phone',
+      address: 'Address',
+      website: 'Website',
+      linkedIn: 'LinkedIn',
+      emailTypes: { work: 'Work', private: 'Private', other: 'Other' },
+      phoneTypes: { mobile: 'Mobile', home: 'Home', work: 'Work', other: 'Other' },
+    },
+    appLink: {
+      appStore: 'Download on the App Store',
+      playStore: 'Get it on Google Play',
+      website: 'Website',
+      by: 'by',
+    },
+    sound: { unsupported: 'Your browser cannot play this sound.' },
+    textArea: { title: 'Information' },
+  },
+};

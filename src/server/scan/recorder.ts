@@ -1,0 +1,194 @@
+// Scan recording off the response path: a request only pushes a capture into memory; a timer
+// (every 250 ms, or at once when 500 are waiting) enriches the captures into rows and writes them
+// in one transaction together with the projects' used_scans counters. close() and flushScans()
+// write everything that is left, so a SIGTERM/SIGINT shutdown loses nothing.
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { ScansTable } from '../db/schema.js';
+import type { CountryLookup } from './geo.js';
+import { DailyUniqueTracker } from './unique.js';
+import {
+  createUserAgentParser,
+  isBotRequest,
+  normaliseIp,
+  referrerDomain,
+  type UserAgentInfo,
+} from './visitor.js';
+
+export type ScanRow = Insertable<ScansTable>;
+
+/** What the request path hands over: raw, in memory only (the IP never reaches the database). */
+export interface ScanCapture {
+  itemType: 'qr_code' | 'short_link';
+  itemId: string;
+  customerId: string;
+  projectId: string;
+  /** The project's tracking switch: off records the count only, no visitor details. */
+  tracking: boolean;
+  at: Date;
+  method: string;
+  ip: string;
+  userAgent: string | undefined;
+  referrer: string | undefined;
+}
+
+export interface RecorderOptions {
+  flushIntervalMs?: number;
+  /** Flush at once when this many captures wait. */
+  batchSize?: number;
+  /** Rows per transaction when catching up on a backlog. */
+  maxRowsPerTransaction?: number;
+  /** During a database outage keep at most this many; the oldest go first. */
+  maxBuffered?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
+export function createScanEnricher(countryOf: CountryLookup) {
+  const parseAgent = createUserAgentParser();
+  const unique = new DailyUniqueTracker();
+  const anonymous: UserAgentInfo = { device: 'unknown', os: null, browser: null };
+  return (capture: ScanCapture): ScanRow => {
+    const isBot = isBotRequest(capture.method, capture.userAgent);
+    const ip = normaliseIp(capture.ip);
+    const agent = capture.tracking ? parseAgent(capture.userAgent) : anonymous;
+    return {
+      customerId: capture.customerId,
+      projectId: capture.projectId,
+      itemType: capture.itemType,
+      itemId: capture.itemId,
+      kind: 'scan',
+      scannedAt: capture.at.toISOString(),
+      device: capture.tracking ? agent.device : null,
+      os: agent.os,
+      browser: agent.browser,
+      country: capture.tracking ? countryOf(ip) : null,
+      referrer: capture.tracking ? referrerDomain(capture.referrer) : null,
+      // Bots are never people, so never unique visitors (and they do not enter the day's set).
+      isUnique: !isBot && unique.isUnique(ip, capture.userAgent ?? '', capture.at) ? 1 : 0,
+      isBot: isBot ? 1 : 0,
+    };
+  };
+}
+
+const INSERT_CHUNK = 500; // 13 columns × 500 stays far below SQLite's and PostgreSQL's bind limits
+
+const live = new Set<ScanRecorder>();
+
+export class ScanRecorder {
+  private buffer: ScanCapture[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly flushIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxRowsPerTransaction: number;
+  private readonly maxBuffered: number;
+  private readonly onError: (error: unknown) => void;
+  /** Rows written since start (tests and the benchmark read it). */
+  written = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly toRow: (capture: ScanCapture) => ScanRow,
+    options: RecorderOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 250;
+    this.batchSize = options.batchSize ?? 500;
+    this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? 5000;
+    this.maxBuffered = options.maxBuffered ?? 200_000;
+    this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
+    live.add(this);
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  record(capture: ScanCapture): void {
+    this.buffer.push(capture);
+    if (this.buffer.length > this.maxBuffered) {
+      this.buffer.shift();
+      this.dropped++;
+    }
+    if (this.buffer.length >= this.batchSize) void this.flush();
+    else this.schedule();
+  }
+
+  /** Writes everything buffered now; resolves when it is in the database. Never rejects. */
+  flush(): Promise<void> {
+    this.clearTimer();
+    this.chain = this.chain.then(() => this.drain());
+    return this.chain;
+  }
+
+  /** Stops the timer and writes what is left; later captures are written at once. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+    live.delete(this);
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed) {
+      if (this.closed) void this.flush();
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.flushIntervalMs);
+    // A pending flush must not keep a finished process alive; shutdown flushes explicitly.
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const captures = this.buffer.splice(0, this.maxRowsPerTransaction);
+      try {
+        await this.write(captures.map(this.toRow));
+        this.written += captures.length;
+      } catch (error) {
+        // Keep them for the next attempt, in order, and retry later rather than spin.
+        this.buffer.unshift(...captures);
+        this.onError(error);
+        if (!this.closed) this.schedule();
+        return;
+      }
+    }
+  }
+
+  private async write(rows: ScanRow[]): Promise<void> {
+    const perProject = new Map<string, number>();
+    for (const row of rows) {
+      if (row.isBot) continue; // bots are not counted against the plan's scans
+      perProject.set(row.projectId, (perProject.get(row.projectId) ?? 0) + 1);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('scans')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute();
+      }
+      for (const [projectId, count] of perProject) {
+        await trx
+          .updateTable('projects')
+          .set((eb) => ({ usedScans: eb('usedScans', '+', count) }))
+          .where('id', '=', projectId)
+          .execute();
+      }
+    });
+  }
+}
+
+/** Flushes every live recorder (the server calls this on shutdown). */
+export async function flushAllRecorders(): Promise<void> {
+  await Promise.all([...live].map((recorder) => recorder.flush()));
+}

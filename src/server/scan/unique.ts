@@ -1,0 +1,34 @@
+// The unique-visitor flag: a visitor is unique the first time its hash is seen on a (UTC) day.
+// Caveat: the salt and the set live in this process's memory. With several Node processes behind
+// a load balancer each keeps its own set, so one person reaching two processes on one day counts
+// twice; a shared store (e.g. a PostgreSQL table of (day, hash)) would fix that if it matters.
+// A restart mid-day starts a new salt and set, with the same effect.
+import { randomBytes } from 'node:crypto';
+import { visitorHash } from './visitor.js';
+
+/** Beyond this many distinct visitors a day, later ones are not marked unique (memory bound). */
+const MAX_VISITORS_PER_DAY = 2_000_000;
+
+export class DailyUniqueTracker {
+  private day = '';
+  private salt = '';
+  private seen = new Set<string>();
+
+  constructor(private readonly maxPerDay = MAX_VISITORS_PER_DAY) {}
+
+  /** True the first time this ip + user agent is seen on the day of `when`. */
+  isUnique(ip: string, userAgent: string, when: Date): boolean {
+    const day = when.toISOString().slice(0, 10);
+    if (day !== this.day) {
+      // A new day: new salt, forget yesterday (the old hashes cannot be recomputed anyway).
+      this.day = day;
+      this.salt = randomBytes(16).toString('hex');
+      this.seen = new Set();
+    }
+    const hash = visitorHash(this.salt, ip, userAgent);
+    if (this.seen.has(hash)) return false;
+    if (this.seen.size >= this.maxPerDay) return false;
+    this.seen.add(hash);
+    return true;
+  }
+}

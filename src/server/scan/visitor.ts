@@ -1,0 +1,113 @@
+// Pure parsing of what a scan tells about its visitor: user agent → device, OS and browser,
+// referrer → domain, bot detection, and the privacy-preserving visitor hash. No I/O here.
+import { createHash } from 'node:crypto';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+
+export type DeviceType =
+  'mobile' | 'tablet' | 'desktop' | 'console' | 'smarttv' | 'wearable' | 'embedded' | 'unknown';
+
+export interface UserAgentInfo {
+  device: DeviceType;
+  /** e.g. 'iOS', 'Android', 'Windows'; null when unknown. */
+  os: string | null;
+  /** e.g. 'Mobile Safari', 'Chrome'; null when unknown. */
+  browser: string | null;
+}
+
+const KNOWN_DEVICES = new Set<string>([
+  'mobile',
+  'tablet',
+  'console',
+  'smarttv',
+  'wearable',
+  'embedded',
+]);
+const COLUMN_MAX = 64;
+
+/** ua-parser-js 1.x (MIT; 2.x is AGPL). A desktop browser reports no device type. */
+export function parseUserAgent(userAgent: string | undefined | null): UserAgentInfo {
+  if (!userAgent) return { device: 'unknown', os: null, browser: null };
+  const result = new UAParser(userAgent).getResult();
+  const type = result.device.type;
+  const os = result.os.name ? result.os.name.slice(0, COLUMN_MAX) : null;
+  const browser = result.browser.name ? result.browser.name.slice(0, COLUMN_MAX) : null;
+  let device: DeviceType;
+  if (type && KNOWN_DEVICES.has(type)) device = type as DeviceType;
+  else device = os || browser ? 'desktop' : 'unknown';
+  return { device, os, browser };
+}
+
+/**
+ * parseUserAgent behind a small LRU: phones of one model share one string, and the parse
+ * (a few dozen regexes) is the costliest step of recording a scan.
+ */
+export function createUserAgentParser(
+  max = 2000,
+): (userAgent: string | undefined) => UserAgentInfo {
+  const cache = new Map<string, UserAgentInfo>();
+  return (userAgent) => {
+    const key = userAgent ?? '';
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const info = parseUserAgent(key);
+    cache.set(key, info);
+    if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    return info;
+  };
+}
+
+/**
+ * Bots and link-preview fetchers (WhatsApp, Slack, Facebook…) per isbot; HEAD requests are
+ * previews or monitors, and a request without any user agent is a script, not a person.
+ */
+export function isBotRequest(method: string, userAgent: string | undefined | null): boolean {
+  if (method === 'HEAD') return true;
+  if (!userAgent || !userAgent.trim()) return true;
+  return isbot(userAgent);
+}
+
+/** The referring site's host name only (never its path or query), or null. */
+export function referrerDomain(referrer: string | undefined | null): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.hostname.toLowerCase().slice(0, 255) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The mobile platform that decides where an app link goes. */
+export function mobilePlatform(os: string | null): 'ios' | 'android' | null {
+  if (!os) return null;
+  if (os === 'iOS' || os === 'iPadOS') return 'ios';
+  if (os === 'Android' || os === 'HarmonyOS') return 'android';
+  return null;
+}
+
+/**
+ * sha256(daySalt + ip + ua), shortened: the salt lives only in memory and changes daily, so the
+ * hash cannot be linked across days or reversed to an address.
+ */
+export function visitorHash(daySalt: string, ip: string, userAgent: string): string {
+  return createHash('sha256')
+    .update(daySalt)
+    .update('\n')
+    .update(ip)
+    .update('\n')
+    .update(userAgent)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** Strips the IPv4-mapped IPv6 prefix so '::ffff:1.2.3.4' looks up as 1.2.3.4. */
+export function normaliseIp(ip: string | undefined | null): string {
+  if (!ip) return '';
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}

@@ -1,0 +1,238 @@
+// The scan tests' own setup: a migrated database (SQLite in memory, or a fresh PostgreSQL schema
+// per file when TEST_DATABASE_URL is set), rows inserted directly, and a bare Fastify app with
+// only the scan plugin at '/s'.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { ulid } from 'ulidx';
+import { createDatabase, type Db } from '../../../src/server/db/database.js';
+import { migrateToLatest } from '../../../src/server/db/migrate.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { scanPlugin, type ScanPluginOptions } from '../../../src/server/scan/plugin.js';
+import { ALWAYS_ACTIVE, type Activity } from '../../../src/shared/activity.js';
+
+export interface TestDb {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  destroy(): Promise<void>;
+}
+
+export async function createTestDb(sqliteFile = ':memory:'): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = createDatabase({ sqliteFile });
+    await migrateToLatest(db);
+    return { db, kind: 'sqlite', destroy: () => db.destroy() };
+  }
+  const schema = `scan_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const separator = url.includes('?') ? '&' : '?';
+  const db = createDatabase({
+    databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+  });
+  await migrateToLatest(db);
+  return {
+    db,
+    kind: 'postgres',
+    destroy: async () => {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+const NOW = () => new Date().toISOString();
+
+export interface Fixture {
+  customerId: string;
+  projectId: string;
+}
+
+export async function insertCustomerAndProject(
+  db: Db,
+  patch: { tracking?: 0 | 1 } = {},
+): Promise<Fixture> {
+  const customerId = ulid();
+  const projectId = ulid();
+  const now = NOW();
+  await db
+    .insertInto('customers')
+    .values({
+      id: customerId,
+      name: `Customer ${customerId}`,
+      adminEmail: `${customerId.toLowerCase()}@example.com`,
+      customerType: 'business',
+      vatNumber: null,
+      trialEndAt: null,
+      progressDone: 1,
+      subscriptionStatus: 'active',
+      planId: null,
+      billingPeriod: null,
+      maxQrCodes: -1,
+      maxScans: -1,
+      maxStorage: -1,
+      maxUsers: -1,
+      maxShortLinks: -1,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db
+    .insertInto('projects')
+    .values({
+      id: projectId,
+      customerId,
+      name: 'Project',
+      description: null,
+      access: '0',
+      tracking: patch.tracking ?? 1,
+      maxQrCodes: -1,
+      maxScans: -1,
+      maxStorage: -1,
+      maxShortLinks: -1,
+      usedScans: 0,
+      usedStorage: 0,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { customerId, projectId };
+}
+
+export async function insertAction(
+  db: Db,
+  fixture: Fixture,
+  objectType: string,
+  data: unknown,
+  activity: Partial<Activity> = {},
+): Promise<string> {
+  const id = ulid();
+  const now = NOW();
+  await db
+    .insertInto('actions')
+    .values({
+      id,
+      customerId: fixture.customerId,
+      projectId: fixture.projectId,
+      name: `${objectType} action`,
+      objectType,
+      data: JSON.stringify(data),
+      activity: JSON.stringify({ ...ALWAYS_ACTIVE, ...activity }),
+      createdBy: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertQrCode(
+  db: Db,
+  fixture: Fixture,
+  actionId: string | null,
+  patch: { code?: string; trashedAt?: string | null } = {},
+): Promise<{ id: string; code: string }> {
+  const id = ulid();
+  const code = patch.code ?? `c${randomBytes(5).toString('hex')}`;
+  const now = NOW();
+  await db
+    .insertInto('qrCodes')
+    .values({
+      id,
+      customerId: fixture.customerId,
+      projectId: fixture.projectId,
+      code,
+      name: 'QR',
+      description: null,
+      actionId,
+      templateId: null,
+      design: '{}',
+      createdBy: null,
+      trashedAt: patch.trashedAt ?? null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { id, code };
+}
+
+export async function insertShortLink(
+  db: Db,
+  fixture: Fixture,
+  actionId: string | null,
+  uri: string,
+  host = '',
+): Promise<string> {
+  const id = ulid();
+  const now = NOW();
+  await db
+    .insertInto('shortLinks')
+    .values({
+      id,
+      customerId: fixture.customerId,
+      projectId: fixture.projectId,
+      host,
+      uri,
+      name: 'Short',
+      description: null,
+      actionId,
+      createdBy: null,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertTheme(db: Db, fixture: Fixture, settings: unknown): Promise<string> {
+  const id = ulid();
+  const now = NOW();
+  await db
+    .insertInto('themes')
+    .values({
+      id,
+      customerId: fixture.customerId,
+      projectId: fixture.projectId,
+      name: 'Theme',
+      isActive: 1,
+      settings: JSON.stringify(settings),
+      logoMediaId: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function buildScanApp(
+  db: Db,
+  options: Omit<ScanPluginOptions, 'db' | 'config'> = {},
+  fastifyOptions: { trustProxy?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, ...fastifyOptions });
+  await app.register(scanPlugin, { db, config: loadConfig({}), ...options, prefix: '/s' });
+  await app.ready();
+  return app;
+}
+
+export async function countScans(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
