@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** postgres://… to run on PostgreSQL; empty for embedded SQLite in dataDir. */
   databaseUrl: string;
+  /** Where users reach the dashboard; mailed links (password reset) start with it. */
+  publicUrl: string;
   /** The public base of scan URLs: {scanBaseUrl}/{code}. */
   scanBaseUrl: string;
   /** smtp://… for outgoing mail; empty logs mail instead of sending it. */
@@ -17,6 +19,10 @@ export interface Config {
   /** Cookies get Secure when the public URL is https. */
   secureCookies: boolean;
   logLevel: string;
+  /** Take the client address from X-Forwarded-For (behind a load balancer); login throttling uses it. */
+  trustProxy: boolean;
+  /** Written into audit rows, so rows from a staging copy are told apart. */
+  environment: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,10 +35,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL ?? '',
+    publicUrl: (env.PUBLIC_URL ?? `http://${publicHost}:${port}`).replace(/\/+$/, ''),
     scanBaseUrl,
     smtpUrl: env.SMTP_URL ?? '',
     dashboardDir: env.DASHBOARD_DIR ?? path.resolve('dist/dashboard'),
     secureCookies: scanBaseUrl.startsWith('https://'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    environment: env.NODE_ENV || 'production',
   };
 }

@@ -49,3 +49,15 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const API_BASE = '/api';
 export const CLIENT_TYPE_HEADER = 'client-type';
+
+/** A password reset link is valid this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Limits a new customer gets for its trial, until a plan is chosen (-1 = unlimited). */
+export const TRIAL_LIMITS = {
+  maxQrCodes: 50,
+  maxScans: 10_000,
+  maxStorage: 100 * 1000 * 1000,
+  maxUsers: 5,
+  maxShortLinks: 50,
+} as const;

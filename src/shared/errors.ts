@@ -81,6 +81,7 @@ export const API_ERROR_CODES = [
   'project_not_found',
   'customer_not_found',
   'user_not_found',
+  'audit_log_not_found',
   'internal',
 ] as const;
 
@@ -126,8 +127,5 @@ export function pointerToPath(pointer: string): string {
 }
 
 export function pathToPointer(path: readonly PropertyKey[]): string {
-  return (
-    '/' +
-    path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
-  );
+  return '/' + path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }

@@ -20,15 +20,7 @@ const CRUD_RESOURCES = [
   'QRLink',
   'QRCodeTemplate',
 ] as const;
-const CRUD_VERBS = [
-  'View',
-  'Create',
-  'Update',
-  'Trash',
-  'Restore',
-  'Delete',
-  'Duplicate',
-] as const;
+const CRUD_VERBS = ['View', 'Create', 'Update', 'Trash', 'Restore', 'Delete', 'Duplicate'] as const;
 type CrudKey = `${(typeof CRUD_RESOURCES)[number]}${(typeof CRUD_VERBS)[number]}`;
 
 /** Keys that gate parts of the screen (SPEC §6), plus the rest of the catalogue. */
@@ -47,6 +39,8 @@ const SCREEN_KEYS = [
   'ProjectLabelsView',
   'ProjectThemesView',
   'CustomersView',
+  /** The admin-only "manage" screen: a customer's limits and trial end. */
+  'CustomerLimitsUpdate',
   'InviteCreate',
   'InviteResend',
   'InviteRevoke',
@@ -86,8 +80,7 @@ export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = [
 const crud = (
   resource: (typeof CRUD_RESOURCES)[number],
   verbs: readonly (typeof CRUD_VERBS)[number][] = CRUD_VERBS,
-) =>
-  verbs.map((verb) => `${resource}${verb}` as CrudKey);
+) => verbs.map((verb) => `${resource}${verb}` as CrudKey);
 
 /** What a regular user may do: work with a project's content, and with their own account. */
 const USER_KEYS: PermissionKey[] = [
@@ -158,10 +151,7 @@ export function permissionsOf(role: Role): PermissionKey[] {
   return [...ROLE_PERMISSIONS[role]].sort();
 }
 
-export function hasPermission(
-  role: Role | string | undefined | null,
-  key: PermissionKey,
-): boolean {
+export function hasPermission(role: Role | string | undefined | null, key: PermissionKey): boolean {
   return isRole(role) && ROLE_PERMISSIONS[role].has(key);
 }
 
@@ -180,7 +170,8 @@ export function assignableRoles(actor: Role): readonly Role[] {
 }
 
 /** SPEC §6: an unknown role "does not exist"; a known one the actor may not hand out "may not be used". */
-export type RoleCheck = { ok: true } | { ok: false; code: 'role_does_not_exist' | 'role_not_allowed' };
+export type RoleCheck =
+  { ok: true } | { ok: false; code: 'role_does_not_exist' | 'role_not_allowed' };
 export function checkAssignableRole(actor: Role, requested: unknown): RoleCheck {
   if (!isRole(requested)) return { ok: false, code: 'role_does_not_exist' };
   if (!assignableRoles(actor).includes(requested)) return { ok: false, code: 'role_not_allowed' };

@@ -1,10 +1,5 @@
 // Pure rules of SPEC §4 and §9 that both the dashboard and the server apply.
-import {
-  BYTES_PER_KB,
-  LIMIT_ERROR_RATIO,
-  LIMIT_WARNING_RATIO,
-  UNLIMITED,
-} from './constants.js';
+import { BYTES_PER_KB, LIMIT_ERROR_RATIO, LIMIT_WARNING_RATIO, UNLIMITED } from './constants.js';
 import type { NotificationLevel, UsageKey } from './enums.js';
 
 export type UsageCounts = Record<UsageKey, number>;
@@ -36,9 +31,7 @@ export function storageBanner(used: number, total: number): 'almostReached' | 'r
 }
 
 export type TrialCountdown =
-  | { unit: 'days'; value: number }
-  | { unit: 'hours'; value: number }
-  | { unit: 'expired' };
+  { unit: 'days'; value: number } | { unit: 'hours'; value: number } | { unit: 'expired' };
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -69,10 +69,21 @@ export interface SessionsTable {
   /** SHA-256 of the cookie token: a leaked table does not leak sessions. */
   id: string;
   userId: string;
+  /** SHA-256 of the token of a pending logout flow. */
   logoutToken: string | null;
   userAgent: string | null;
   expiresAt: string;
   lastSeenAt: string;
+  createdAt: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  userId: string;
+  /** SHA-256 of the mailed token. */
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
   createdAt: string;
 }
 
@@ -282,6 +293,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   loginAttempts: LoginAttemptsTable;
+  passwordResets: PasswordResetsTable;
   invitations: InvitationsTable;
   projects: ProjectsTable;
   projectUsers: ProjectUsersTable;
@@ -305,3 +317,6 @@ export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
 export type ProjectPatch = Updateable<ProjectsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;
+export type PlanRow = Selectable<PlansTable>;

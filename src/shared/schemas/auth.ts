@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, TEXT_MAX } from '../constants.js';
-import { LANGUAGES, ROLES, type Role, type Language } from '../enums.js';
-import type { PermissionKey } from '../permissions.js';
+import { LANGUAGES, type Role, type Language } from '../enums.js';
+import { isRole, type PermissionKey } from '../permissions.js';
 import { emailSchema, requiredText } from './common.js';
 
 export const loginSchema = z.object({
@@ -50,4 +50,34 @@ export interface Self {
   localization: { language: Language };
 }
 
-export const roleSchema = z.enum(ROLES);
+/**
+ * A role a user is given. Unknown roles fail with role_does_not_exist (SPEC §6); whether the
+ * actor may hand out a known role is checked on the server (role_not_allowed).
+ */
+export const roleSchema = z.custom<Role>(isRole, {
+  message: 'The specified role does not exist',
+  params: { code: 'role_does_not_exist' },
+});
+
+/** POST /password/forget: always answered with 204, so it never reveals whether an account exists. */
+export const passwordForgetSchema = z.object({ email: emailSchema });
+export type PasswordForgetInput = z.infer<typeof passwordForgetSchema>;
+
+/** POST /recovery: the token from the mailed link and the new password with its confirmation. */
+export const recoverySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordSchema,
+    passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.passwordConfirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordConfirmation'],
+        message: 'The password confirmation does not match',
+        params: { code: 'confirmed' },
+      });
+    }
+  });
+export type RecoveryInput = z.infer<typeof recoverySchema>;

@@ -19,7 +19,10 @@ export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(500).default(25),
   sort: z.string().max(64).optional(),
-  order: z.enum(['ASC', 'DESC', 'asc', 'desc']).default('ASC').transform((o) => o.toUpperCase() as 'ASC' | 'DESC'),
+  order: z
+    .enum(['ASC', 'DESC', 'asc', 'desc'])
+    .default('ASC')
+    .transform((o) => o.toUpperCase() as 'ASC' | 'DESC'),
   q: z.string().max(TEXT_MAX).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

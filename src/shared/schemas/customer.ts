@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CUSTOMER_TYPES, ROLES, type CustomerType, type SubscriptionStatus } from '../enums.js';
+import { PASSWORD_MIN, TEXT_MAX } from '../constants.js';
+import {
+  CUSTOMER_TYPES,
+  LANGUAGES,
+  type BillingPeriod,
+  type CustomerType,
+  type Language,
+  type Role,
+  type SubscriptionStatus,
+} from '../enums.js';
+import { roleSchema } from './auth.js';
 import { emailSchema, optionalText, requiredText } from './common.js';
 
 export const customerInputSchema = z.object({
@@ -23,7 +33,23 @@ export const customerLimitsSchema = z.object({
 });
 export type CustomerLimits = z.infer<typeof customerLimitsSchema>;
 
-export const registrationProgressSchema = z.object({ done: z.boolean() });
+/** PUT /customers/{id}/progress; only admins may move the trial end. */
+export const registrationProgressSchema = z.object({
+  done: z.boolean(),
+  trialEndAt: z.iso.datetime().optional(),
+});
+export type RegistrationProgressInput = z.infer<typeof registrationProgressSchema>;
+
+export interface RegistrationProgress {
+  trialEndAt: string | null;
+  done: boolean;
+}
+
+export interface Subscription {
+  status: SubscriptionStatus;
+  planId: string | null;
+  billingPeriod: BillingPeriod | null;
+}
 
 export interface Customer {
   id: string;
@@ -40,9 +66,21 @@ export interface Customer {
 export const userInputSchema = z.object({
   name: requiredText(),
   email: emailSchema,
-  role: z.enum(ROLES),
-  password: z.string().min(8).max(255).optional(),
-  localization: z.object({ language: z.enum(['nl', 'en']) }).default({ language: 'nl' }),
+  role: roleSchema,
+  password: z.string().min(PASSWORD_MIN).max(TEXT_MAX).optional(),
+  localization: z.object({ language: z.enum(LANGUAGES) }).default({ language: 'nl' }),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 export const userUpdateSchema = userInputSchema.omit({ password: true }).partial();
+
+/** A user as the API answers it (never with the password hash). */
+export interface User {
+  id: string;
+  customerId: string | null;
+  name: string;
+  email: string;
+  role: Role;
+  localization: { language: Language };
+  createdAt: string;
+  updatedAt: string;
+}

@@ -60,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('canceled_at', TIME)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('subscriptions_customer_idx').on('subscriptions').column('customer_id').execute();
+  await s
+    .createIndex('subscriptions_customer_idx')
+    .on('subscriptions')
+    .column('customer_id')
+    .execute();
 
   await s
     .createTable('media')
@@ -99,13 +103,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('user_id', ID, (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('logout_token', 'varchar(64)')
+    .addColumn('logout_token', 'varchar(64)', (c) => c.unique())
     .addColumn('user_agent', TEXT)
     .addColumn('expires_at', TIME, (c) => c.notNull())
     .addColumn('last_seen_at', TIME, (c) => c.notNull())
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
   await s.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+  // Password reset links: only a SHA-256 of the mailed token is kept, like sessions.
+  await s
+    .createTable('password_resets')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('user_id', ID, (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('expires_at', TIME, (c) => c.notNull())
+    .addColumn('used_at', TIME)
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
 
   await s
     .createTable('login_attempts')
@@ -187,7 +202,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('qr_code_templates_project_idx').on('qr_code_templates').column('project_id').execute();
+  await s
+    .createIndex('qr_code_templates_project_idx')
+    .on('qr_code_templates')
+    .column('project_id')
+    .execute();
 
   await s
     .createTable('qr_codes')
@@ -206,7 +225,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('qr_codes_project_idx').on('qr_codes').columns(['project_id', 'created_at']).execute();
+  await s
+    .createIndex('qr_codes_project_idx')
+    .on('qr_codes')
+    .columns(['project_id', 'created_at'])
+    .execute();
   await s.createIndex('qr_codes_action_idx').on('qr_codes').column('action_id').execute();
 
   await s
@@ -226,7 +249,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .addUniqueConstraint('short_links_host_uri_uq', ['host', 'uri'])
     .execute();
-  await s.createIndex('short_links_project_idx').on('short_links').columns(['project_id', 'created_at']).execute();
+  await s
+    .createIndex('short_links_project_idx')
+    .on('short_links')
+    .columns(['project_id', 'created_at'])
+    .execute();
 
   await s
     .createTable('labels')
@@ -248,7 +275,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addPrimaryKeyConstraint('label_links_pk', ['label_id', 'item_type', 'item_id'])
     .execute();
-  await s.createIndex('label_links_item_idx').on('label_links').columns(['item_type', 'item_id']).execute();
+  await s
+    .createIndex('label_links_item_idx')
+    .on('label_links')
+    .columns(['item_type', 'item_id'])
+    .execute();
 
   await s
     .createTable('advertisements')
@@ -264,16 +295,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('advertisements_project_idx').on('advertisements').column('project_id').execute();
+  await s
+    .createIndex('advertisements_project_idx')
+    .on('advertisements')
+    .column('project_id')
+    .execute();
 
   await s
     .createTable('advertisement_links')
-    .addColumn('advertisement_id', ID, (c) => c.notNull().references('advertisements.id').onDelete('cascade'))
+    .addColumn('advertisement_id', ID, (c) =>
+      c.notNull().references('advertisements.id').onDelete('cascade'),
+    )
     .addColumn('qr_code_id', ID, (c) => c.notNull().references('qr_codes.id').onDelete('cascade'))
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addPrimaryKeyConstraint('advertisement_links_pk', ['advertisement_id', 'qr_code_id'])
     .execute();
-  await s.createIndex('advertisement_links_qr_idx').on('advertisement_links').column('qr_code_id').execute();
+  await s
+    .createIndex('advertisement_links_qr_idx')
+    .on('advertisement_links')
+    .column('qr_code_id')
+    .execute();
 
   await s
     .createTable('themes')
@@ -320,7 +361,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_bot', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await s.createIndex('scans_item_idx').on('scans').columns(['item_id', 'scanned_at']).execute();
-  await s.createIndex('scans_project_idx').on('scans').columns(['project_id', 'scanned_at']).execute();
+  await s
+    .createIndex('scans_project_idx')
+    .on('scans')
+    .columns(['project_id', 'scanned_at'])
+    .execute();
 
   await s
     .createTable('audit_logs')
@@ -339,7 +384,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changes', 'text')
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('audit_logs_customer_idx').on('audit_logs').columns(['customer_id', 'created_at']).execute();
+  await s
+    .createIndex('audit_logs_customer_idx')
+    .on('audit_logs')
+    .columns(['customer_id', 'created_at'])
+    .execute();
   await s.createIndex('audit_logs_item_idx').on('audit_logs').column('item_id').execute();
 }
 

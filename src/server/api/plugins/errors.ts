@@ -1,0 +1,51 @@
+// The safe error handler: every failure answers the error body of docs/api.md. Messages are only
+// passed on for client errors (< 500); a server error says nothing about its cause.
+import type { FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { ApiErrorBody } from '../../../shared/errors.js';
+import { zodErrorToApiErrors } from '../../../shared/validation.js';
+import { HttpError } from '../httpError.js';
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+export function errorsPlugin(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ApiErrorBody = {
+        errors: [
+          {
+            code: error.code,
+            detail: error.message,
+            ...(error.pointer ? { source: { pointer: error.pointer } } : {}),
+            ...(error.meta ? { meta: error.meta } : {}),
+          },
+        ],
+      };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      return reply.code(422).send({ errors: zodErrorToApiErrors(error) } satisfies ApiErrorBody);
+    }
+    const fastifyError = (error ?? {}) as FastifyLikeError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, too large a body, a wrong content type.
+      const code = status === 429 ? 'too_many_attempts' : 'invalid';
+      return reply
+        .code(status)
+        .send({
+          errors: [{ code, detail: fastifyError.message ?? 'Bad request' }],
+        } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({
+        errors: [{ code: 'internal', detail: 'Something went wrong' }],
+      } satisfies ApiErrorBody);
+  });
+}

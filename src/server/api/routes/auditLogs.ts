@@ -1,0 +1,44 @@
+// The audit trail: the caller's customer only (admins: all customers).
+import type { FastifyInstance } from 'fastify';
+import { auditLogListQuerySchema } from '../../../shared/audit.js';
+import {
+  findAuditLog,
+  listAuditLogChildren,
+  listAuditLogs,
+  type AuditScope,
+} from '../../repositories/auditLogs.js';
+import { toAuditLog } from '../../services/presenters.js';
+import { notFound } from '../httpError.js';
+import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
+import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+
+// A customer user without a customer cannot exist; an impossible id scopes to nothing, not to all.
+const scopeOf = (user: SessionUser): AuditScope => ({
+  customerId: user.role === 'admin' ? null : (user.customerId ?? '-'),
+});
+
+export function auditLogRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+  // GET /audit-logs: newest first; filters projectId, userId, itemId, type, action, q.
+  app.get('/audit-logs', { preHandler: requirePermission('AuditLogsView') }, async (request) => {
+    const query = auditLogListQuerySchema.parse(request.query);
+    const { rows, total } = await listAuditLogs(db, scopeOf(currentUser(request)), query);
+    return listResponse(
+      rows.map((row) => toAuditLog(row)),
+      total,
+      query,
+    );
+  });
+
+  // GET /audit-logs/{id}: one row with its children.
+  app.get<{ Params: IdParams }>(
+    '/audit-logs/:id',
+    { preHandler: requirePermission('AuditLogsView') },
+    async (request) => {
+      const id = pathId(request.params.id, 'audit_log_not_found');
+      const scope = scopeOf(currentUser(request));
+      const row = await findAuditLog(db, scope, id);
+      if (!row) throw notFound('audit_log_not_found');
+      return { data: toAuditLog(row, await listAuditLogChildren(db, scope, id)) };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+// Login, the two-step logout flow, and password recovery by mail.
+import type { FastifyInstance } from 'fastify';
+import {
+  loginSchema,
+  logoutFlowUpdateSchema,
+  passwordForgetSchema,
+  recoverySchema,
+} from '../../../shared/schemas/auth.js';
+import { API_BASE } from '../../../shared/constants.js';
+import {
+  completeLogout,
+  createLogoutFlow,
+  login,
+  recoverPassword,
+  requestPasswordReset,
+} from '../../services/auth.js';
+import { toSelf } from '../../services/presenters.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../plugins/session.js';
+import type { RouteDeps } from './helpers.js';
+
+export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  // POST /login: check the credentials (throttled), start a session cookie, answer Self.
+  app.post('/login', async (request, reply) => {
+    const input = loginSchema.parse(request.body);
+    const { token, user } = await login(db, input, {
+      ip: request.ip,
+      audit: auditContextOf(request, config),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setSessionCookie(reply, token, config);
+    return { data: toSelf(user) };
+  });
+
+  // GET /self-service/logout/browser: create a logout flow for this session.
+  app.get('/self-service/logout/browser', async (request) => {
+    currentUser(request);
+    const logoutToken = await createLogoutFlow(db, request.sessionId ?? '');
+    return {
+      logout_token: logoutToken,
+      logout_url: `${config.publicUrl}${API_BASE}/self-service/logout?token=${encodeURIComponent(logoutToken)}`,
+    };
+  });
+
+  // POST /self-service/logout: complete the flow; ends the session and clears the cookie.
+  app.post('/self-service/logout', async (request, reply) => {
+    const input = logoutFlowUpdateSchema.parse(request.body);
+    await completeLogout(db, input.logout_token, auditContextOf(request, config));
+    clearSessionCookie(reply, config);
+    return reply.code(204).send();
+  });
+
+  // POST /password/forget: mail a reset link; 204 whether or not the account exists.
+  app.post('/password/forget', async (request, reply) => {
+    const input = passwordForgetSchema.parse(request.body);
+    try {
+      await requestPasswordReset(db, mailer, config, input.email, auditContextOf(request, config));
+    } catch (error) {
+      // Failing only for existing accounts would reveal them; the log tells the operator.
+      request.log.error({ err: error }, 'password reset mail failed');
+    }
+    return reply.code(204).send();
+  });
+
+  // POST /recovery: set a new password with the mailed token.
+  app.post('/recovery', async (request, reply) => {
+    const input = recoverySchema.parse(request.body);
+    await recoverPassword(db, input, auditContextOf(request, config));
+    return reply.code(204).send();
+  });
+}

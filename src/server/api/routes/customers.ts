@@ -1,0 +1,235 @@
+// Customers: admins manage all of them; a customer admin may read and edit their own.
+import type { FastifyInstance } from 'fastify';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import {
+  customerInputSchema,
+  customerLimitsSchema,
+  customerUpdateSchema,
+  registrationProgressSchema,
+  userInputSchema,
+} from '../../../shared/schemas/customer.js';
+import { customerUsage, findCustomer, listCustomers } from '../../repositories/customers.js';
+import { listProjects, projectUsage } from '../../repositories/projects.js';
+import { findUserById, listCustomerUsers } from '../../repositories/users.js';
+import {
+  accessibleCustomerOr404,
+  createCustomer,
+  editCustomer,
+  removeCustomer,
+  setCustomerLimits,
+  setRegistrationProgress,
+} from '../../services/customers.js';
+import {
+  customerStatus,
+  toCustomer,
+  toProgress,
+  toProject,
+  toSubscription,
+  toUser,
+} from '../../services/presenters.js';
+import { projectScopeOf } from '../../services/projects.js';
+import { createCustomerUser } from '../../services/users.js';
+import { notFound } from '../httpError.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+
+export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const customerId = (params: IdParams) => pathId(params.id, 'customer_not_found');
+  const present = async (id: string) => {
+    const row = await findCustomer(db, id);
+    if (!row) throw notFound('customer_not_found');
+    return { data: toCustomer(row) };
+  };
+
+  // GET /customers: every customer (admins).
+  app.get('/customers', { preHandler: requirePermission('CustomersView') }, async (request) => {
+    const query = listQuerySchema.parse(request.query);
+    const { rows, total } = await listCustomers(db, query);
+    return listResponse(rows.map(toCustomer), total, query);
+  });
+
+  // POST /customers: create a customer; it starts a 14-day trial.
+  app.post(
+    '/customers',
+    { preHandler: requirePermission('CustomerCreate') },
+    async (request, reply) => {
+      const input = customerInputSchema.parse(request.body);
+      const id = await createCustomer(db, input, auditContextOf(request, config));
+      return reply.code(201).send(await present(id));
+    },
+  );
+
+  // GET /customers/{id}: one customer (customer admins: their own).
+  app.get<{ Params: IdParams }>(
+    '/customers/:id',
+    { preHandler: requirePermission('CustomerView') },
+    async (request) => {
+      const row = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        customerId(request.params),
+      );
+      return { data: toCustomer(row) };
+    },
+  );
+
+  // PUT /customers/{id}: edit name, admin email, type or VAT number (customer admins: their own).
+  app.put<{ Params: IdParams }>(
+    '/customers/:id',
+    { preHandler: requirePermission('CustomerUpdate') },
+    async (request) => {
+      const id = customerId(request.params);
+      const input = customerUpdateSchema.parse(request.body);
+      await editCustomer(db, currentUser(request), id, input, auditContextOf(request, config));
+      return present(id);
+    },
+  );
+
+  // DELETE /customers/{id}: remove a customer with its users and projects (admins).
+  app.delete<{ Params: IdParams }>(
+    '/customers/:id',
+    { preHandler: requirePermission('CustomerDelete') },
+    async (request, reply) => {
+      await removeCustomer(
+        db,
+        currentUser(request),
+        customerId(request.params),
+        auditContextOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // PUT /customers/{id}/limits: the admin "manage" screen.
+  app.put<{ Params: IdParams }>(
+    '/customers/:id/limits',
+    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    async (request) => {
+      const id = customerId(request.params);
+      const input = customerLimitsSchema.parse(request.body);
+      await setCustomerLimits(db, currentUser(request), id, input, auditContextOf(request, config));
+      return present(id);
+    },
+  );
+
+  // GET /customers/{id}/subscription: plan, status and billing period.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/subscription',
+    { preHandler: requirePermission('SubscriptionView') },
+    async (request) => {
+      const row = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        customerId(request.params),
+      );
+      return { data: toSubscription(row) };
+    },
+  );
+
+  // GET /customers/{id}/progress: trial end and whether registration is done.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/progress',
+    { preHandler: requirePermission('CustomerView') },
+    async (request) => {
+      const row = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        customerId(request.params),
+      );
+      return { data: toProgress(row) };
+    },
+  );
+
+  // PUT /customers/{id}/progress: mark registration done (admins may also move the trial end).
+  app.put<{ Params: IdParams }>(
+    '/customers/:id/progress',
+    { preHandler: requirePermission('CustomerUpdate') },
+    async (request) => {
+      const id = customerId(request.params);
+      const input = registrationProgressSchema.parse(request.body);
+      await setRegistrationProgress(
+        db,
+        currentUser(request),
+        id,
+        input,
+        auditContextOf(request, config),
+      );
+      const row = await accessibleCustomerOr404(db, currentUser(request), id);
+      return { data: toProgress(row) };
+    },
+  );
+
+  // GET /customers/{id}/status: used and total per limit, for the whole customer.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/status',
+    { preHandler: requirePermission('CustomerView') },
+    async (request) => {
+      const row = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        customerId(request.params),
+      );
+      return { data: customerStatus(row, await customerUsage(db, row.id)) };
+    },
+  );
+
+  // GET /customers/{id}/projects: the customer's projects this user may see.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/projects',
+    { preHandler: requirePermission('ProjectView', 'CustomerView') },
+    async (request) => {
+      const user = currentUser(request);
+      const customer = await accessibleCustomerOr404(db, user, customerId(request.params));
+      const query = listQuerySchema.parse(request.query);
+      const { rows, total } = await listProjects(db, projectScopeOf(user), query, {
+        customerId: customer.id,
+      });
+      const usage = await projectUsage(
+        db,
+        rows.map((row) => row.id),
+      );
+      return listResponse(
+        rows.map((row) => toProject(row, usage.get(row.id)!)),
+        total,
+        query,
+      );
+    },
+  );
+
+  // GET /customers/{id}/users: the customer's users.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/users',
+    { preHandler: requirePermission('UsersView') },
+    async (request) => {
+      const customer = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        customerId(request.params),
+      );
+      const query = listQuerySchema.parse(request.query);
+      const { rows, total } = await listCustomerUsers(db, customer.id, query);
+      return listResponse(rows.map(toUser), total, query);
+    },
+  );
+
+  // POST /customers/{id}/users: create a user of this customer (roles are checked).
+  app.post<{ Params: IdParams }>(
+    '/customers/:id/users',
+    { preHandler: requirePermission('UserCreate') },
+    async (request, reply) => {
+      const id = customerId(request.params);
+      const input = userInputSchema.parse(request.body);
+      const userId = await createCustomerUser(
+        db,
+        currentUser(request),
+        id,
+        input,
+        auditContextOf(request, config),
+      );
+      const row = await findUserById(db, userId);
+      if (!row) throw notFound('user_not_found');
+      return reply.code(201).send({ data: toUser(row) });
+    },
+  );
+}

@@ -1,0 +1,75 @@
+// Users: read, edit and delete within one's customer (admins: any), and a user's projects.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../../shared/permissions.js';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { userUpdateSchema } from '../../../shared/schemas/customer.js';
+import { findUserById } from '../../repositories/users.js';
+import { listProjects } from '../../repositories/projects.js';
+import { toUser } from '../../services/presenters.js';
+import { projectScopeOf } from '../../services/projects.js';
+import { accessibleUserOr404, editUser, removeUser } from '../../services/users.js';
+import { forbidden, notFound } from '../httpError.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
+import { presentProjects } from './projects.js';
+import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+
+/** Everyone may act on their own account; other accounts need the user-management key. */
+function userIdFor(request: FastifyRequest<{ Params: IdParams }>): string {
+  const id = pathId(request.params.id, 'user_not_found');
+  const user = currentUser(request);
+  if (id !== user.id && !hasPermission(user.role, 'UsersView')) throw forbidden();
+  return id;
+}
+
+export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  // GET /users/{id}: one user.
+  app.get<{ Params: IdParams }>('/users/:id', { preHandler: requireUser }, async (request) => {
+    const row = await accessibleUserOr404(db, currentUser(request), userIdFor(request));
+    return { data: toUser(row) };
+  });
+
+  // PUT /users/{id}: edit name, email, role or language.
+  app.put<{ Params: IdParams }>(
+    '/users/:id',
+    { preHandler: requirePermission('UserUpdate') },
+    async (request) => {
+      const id = userIdFor(request);
+      const input = userUpdateSchema.parse(request.body);
+      await editUser(db, currentUser(request), id, input, auditContextOf(request, config));
+      const row = await findUserById(db, id);
+      if (!row) throw notFound('user_not_found');
+      return { data: toUser(row) };
+    },
+  );
+
+  // DELETE /users/{id}: delete an account (never one's own).
+  app.delete<{ Params: IdParams }>(
+    '/users/:id',
+    { preHandler: requirePermission('UserDelete') },
+    async (request, reply) => {
+      await removeUser(
+        db,
+        currentUser(request),
+        userIdFor(request),
+        auditContextOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // GET /users/{id}/projects: the projects linked to that user, as far as the caller may see them.
+  app.get<{ Params: IdParams }>(
+    '/users/:id/projects',
+    { preHandler: requirePermission('UserProjectsView') },
+    async (request) => {
+      const actor = currentUser(request);
+      const target = await accessibleUserOr404(db, actor, userIdFor(request));
+      const query = listQuerySchema.parse(request.query);
+      const { rows, total } = await listProjects(db, projectScopeOf(actor), query, {
+        linkedUserId: target.id,
+      });
+      return listResponse(await presentProjects(db, rows), total, query);
+    },
+  );
+}

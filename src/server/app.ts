@@ -1,0 +1,93 @@
+// Builds the whole application (API, scan service, dashboard) without listening, so tests and
+// server.ts use the very same app.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { createMailer, type Mailer } from './mail.js';
+import { scanPlugin } from './scan/plugin.js';
+import { API_BASE } from '../shared/constants.js';
+import type { ApiErrorBody } from '../shared/errors.js';
+import { clientTypePlugin } from './api/plugins/clientType.js';
+import { dashboardPlugin } from './api/plugins/dashboard.js';
+import { errorsPlugin } from './api/plugins/errors.js';
+import { jsonBodyPlugin } from './api/plugins/jsonBody.js';
+import { sessionPlugin } from './api/plugins/session.js';
+import { auditLogRoutes } from './api/routes/auditLogs.js';
+import { authRoutes } from './api/routes/auth.js';
+import { customerRoutes } from './api/routes/customers.js';
+import { projectRoutes } from './api/routes/projects.js';
+import { selfRoutes } from './api/routes/self.js';
+import { userRoutes } from './api/routes/users.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Outgoing mail; defaults to SMTP_URL or the log. Tests pass a recorder. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The path part of the scan base URL ('/s' by default); '' when scans own a host of their own. */
+export function scanPrefixOf(scanBaseUrl: string): string {
+  try {
+    return new URL(scanBaseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return '/s';
+  }
+}
+
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // emotion (MUI) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // On plain http (a LAN install) upgrading would break every subresource.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  errorsPlugin(app);
+  jsonBodyPlugin(app);
+
+  await app.register(
+    async (api) => {
+      clientTypePlugin(api);
+      sessionPlugin(api, deps);
+      authRoutes(api, deps);
+      selfRoutes(api, deps);
+      projectRoutes(api, deps);
+      customerRoutes(api, deps);
+      userRoutes(api, deps);
+      auditLogRoutes(api, deps);
+      api.setNotFoundHandler((_request, reply) =>
+        reply
+          .code(404)
+          .send({ errors: [{ code: 'not_found', detail: 'Not found' }] } satisfies ApiErrorBody),
+      );
+    },
+    { prefix: API_BASE },
+  );
+
+  const scanPrefix = scanPrefixOf(config.scanBaseUrl);
+  await app.register(scanPlugin, { prefix: scanPrefix, db, config });
+  await dashboardPlugin(app, { dashboardDir: config.dashboardDir, scanPrefix });
+  return app;
+}

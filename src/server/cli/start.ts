@@ -1,0 +1,60 @@
+// `npm start`: migrate, seed a fresh embedded database, build the dashboard if missing, serve.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { createDatabase, databaseKind } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isFreshDatabase, seedDemoData } from '../db/seed.js';
+import { hasDashboardBuild } from '../api/plugins/dashboard.js';
+import { startServer } from '../server.js';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function ensureDashboardBuild(dashboardDir: string): boolean {
+  if (hasDashboardBuild(dashboardDir) || process.env.SKIP_DASHBOARD_BUILD === '1') {
+    return hasDashboardBuild(dashboardDir);
+  }
+  say('Building the dashboard (first start)…');
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', dashboardDir], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) say('The dashboard build failed; serving the API only.');
+  return hasDashboardBuild(dashboardDir);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const isEmbedded = databaseKind(config) === 'sqlite';
+  const db = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'qrhub.sqlite'),
+  });
+  const applied = await migrateToLatest(db);
+  if (applied.length) say(`Migrations applied: ${applied.join(', ')}`);
+  // Demo accounts with a known password belong in a fresh embedded install only, never in a
+  // PostgreSQL database someone pointed us at.
+  if (isEmbedded && (await isFreshDatabase(db))) {
+    await seedDemoData(db);
+    say('Demo data seeded.');
+  }
+  const hasDashboard = ensureDashboardBuild(config.dashboardDir);
+  const { url } = await startServer(config, db);
+
+  say('');
+  say(`QR Hub is running at ${url}`);
+  if (!hasDashboard)
+    say(`  (no dashboard build in ${config.dashboardDir}: API only, under ${url}/api)`);
+  say(`  API: ${url}/api   scans: ${config.scanBaseUrl}/{code}`);
+  if (isEmbedded) {
+    say(`  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) say(`    ${account.email.padEnd(28)} ${account.note}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

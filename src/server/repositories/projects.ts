@@ -1,0 +1,236 @@
+// Projects and their user links. Visibility (who sees which project) is a scope passed in by the
+// caller, so every query applies it and no route can forget it.
+import type { Insertable, Updateable } from 'kysely';
+import type { ListQuery } from '../../shared/schemas/common.js';
+import type { ProjectRow, ProjectsTable } from '../db/schema.js';
+import { containsText, offsetOf, type Executor } from './executor.js';
+
+/** Admins see all projects, customer admins their customer's, users only the linked ones. */
+export type ProjectScope =
+  | { kind: 'all' }
+  | { kind: 'customer'; customerId: string }
+  | { kind: 'linked'; customerId: string; userId: string };
+
+function visible(db: Executor, scope: ProjectScope, { includeTrashed = false } = {}) {
+  let query = db.selectFrom('projects').where('projects.deletedAt', 'is', null);
+  if (!includeTrashed) query = query.where('projects.trashedAt', 'is', null);
+  if (scope.kind === 'customer' || scope.kind === 'linked') {
+    query = query.where('projects.customerId', '=', scope.customerId);
+  }
+  if (scope.kind === 'linked') {
+    const { userId } = scope;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('projectUsers')
+          .select('projectUsers.projectId')
+          .whereRef('projectUsers.projectId', '=', 'projects.id')
+          .where('projectUsers.userId', '=', userId),
+      ),
+    );
+  }
+  return query;
+}
+
+const SORTABLE = {
+  name: 'projects.name',
+  createdAt: 'projects.createdAt',
+  updatedAt: 'projects.updatedAt',
+} as const;
+
+export interface ProjectFilters {
+  customerId?: string;
+  /** Only projects linked to this user (GET /users/{id}/projects). */
+  linkedUserId?: string;
+}
+
+export async function listProjects(
+  db: Executor,
+  scope: ProjectScope,
+  query: ListQuery,
+  filters: ProjectFilters = {},
+): Promise<{ rows: ProjectRow[]; total: number }> {
+  let base = visible(db, scope);
+  if (query.q) base = base.where(containsText('projects.name', query.q));
+  if (filters.customerId) base = base.where('projects.customerId', '=', filters.customerId);
+  if (filters.linkedUserId) {
+    const userId = filters.linkedUserId;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('projectUsers')
+          .select('projectUsers.projectId')
+          .whereRef('projectUsers.projectId', '=', 'projects.id')
+          .where('projectUsers.userId', '=', userId),
+      ),
+    );
+  }
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('projects')
+    .orderBy(
+      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      query.order === 'DESC' ? 'desc' : 'asc',
+    )
+    .orderBy('projects.id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function findVisibleProject(
+  db: Executor,
+  scope: ProjectScope,
+  id: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<ProjectRow | null> {
+  const row = await visible(db, scope, options)
+    .selectAll('projects')
+    .where('projects.id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertProject(db: Executor, row: Insertable<ProjectsTable>): Promise<void> {
+  await db.insertInto('projects').values(row).execute();
+}
+
+export async function updateProject(
+  db: Executor,
+  id: string,
+  patch: Updateable<ProjectsTable>,
+): Promise<void> {
+  await db.updateTable('projects').set(patch).where('id', '=', id).execute();
+}
+
+/** Removes the project for good; its content and links go with it (foreign keys cascade). */
+export async function deleteProject(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('projects').where('id', '=', id).execute();
+}
+
+export interface ProjectUsage {
+  qrCodes: number;
+  shortLinks: number;
+  users: number;
+}
+
+/** Counts per project for the `usage` of a page of projects, in three queries. */
+export async function projectUsage(
+  db: Executor,
+  projectIds: string[],
+): Promise<Map<string, ProjectUsage>> {
+  const usage = new Map<string, ProjectUsage>(
+    projectIds.map((id) => [id, { qrCodes: 0, shortLinks: 0, users: 0 }]),
+  );
+  if (projectIds.length === 0) return usage;
+  const qrCodes = await db
+    .selectFrom('qrCodes')
+    .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('projectId', 'in', projectIds)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .groupBy('projectId')
+    .execute();
+  const shortLinks = await db
+    .selectFrom('shortLinks')
+    .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('projectId', 'in', projectIds)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .groupBy('projectId')
+    .execute();
+  const users = await db
+    .selectFrom('projectUsers')
+    .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('projectId', 'in', projectIds)
+    .groupBy('projectId')
+    .execute();
+  for (const row of qrCodes) usage.get(row.projectId)!.qrCodes = Number(row.count);
+  for (const row of shortLinks) usage.get(row.projectId)!.shortLinks = Number(row.count);
+  for (const row of users) usage.get(row.projectId)!.users = Number(row.count);
+  return usage;
+}
+
+export interface ProjectUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  canManage: number;
+}
+
+export async function listProjectUsers(db: Executor, projectId: string): Promise<ProjectUserRow[]> {
+  return db
+    .selectFrom('projectUsers')
+    .innerJoin('users', 'users.id', 'projectUsers.userId')
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'projectUsers.canManage'])
+    .where('projectUsers.projectId', '=', projectId)
+    .where('users.deletedAt', 'is', null)
+    .orderBy('users.name')
+    .execute();
+}
+
+export async function findProjectUserLink(db: Executor, projectId: string, userId: string) {
+  const row = await db
+    .selectFrom('projectUsers')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertProjectUserLink(
+  db: Executor,
+  row: { projectId: string; userId: string; canManage: 0 | 1; createdAt: string },
+): Promise<void> {
+  await db.insertInto('projectUsers').values(row).execute();
+}
+
+export async function updateProjectUserLink(
+  db: Executor,
+  projectId: string,
+  userId: string,
+  canManage: 0 | 1,
+): Promise<void> {
+  await db
+    .updateTable('projectUsers')
+    .set({ canManage })
+    .where('projectId', '=', projectId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function deleteProjectUserLink(
+  db: Executor,
+  projectId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('projectUsers')
+    .where('projectId', '=', projectId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** Copies every user link of one project to another (project duplication). */
+export async function copyProjectUserLinks(
+  db: Executor,
+  fromProjectId: string,
+  toProjectId: string,
+  createdAt: string,
+): Promise<void> {
+  const links = await db
+    .selectFrom('projectUsers')
+    .select(['userId', 'canManage'])
+    .where('projectId', '=', fromProjectId)
+    .execute();
+  if (links.length === 0) return;
+  await db
+    .insertInto('projectUsers')
+    .values(links.map((link) => ({ ...link, projectId: toProjectId, createdAt })))
+    .execute();
+}

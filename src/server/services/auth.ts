@@ -1,0 +1,234 @@
+// Login with throttling, logout flows, password change and recovery by mailed link.
+import { ulid } from 'ulidx';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
+  PASSWORD_RESET_TTL_MS,
+  SESSION_TTL_MS,
+} from '../../shared/constants.js';
+import { isRole } from '../../shared/permissions.js';
+import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
+import { HttpError, invalidField, unauthenticated } from '../api/httpError.js';
+import type { Mailer } from '../mail.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import {
+  accountKey,
+  addressKey,
+  clearFailures,
+  recentFailures,
+  recordFailure,
+} from '../repositories/loginAttempts.js';
+import {
+  findUsablePasswordReset,
+  insertPasswordReset,
+  markPasswordResetUsed,
+} from '../repositories/passwordResets.js';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSessionByLogoutToken,
+  insertSession,
+  setLogoutToken,
+} from '../repositories/sessions.js';
+import { findUserByEmail, findUserById, updateUser } from '../repositories/users.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../security.js';
+
+const tooManyAttempts = () =>
+  new HttpError(429, 'too_many_attempts', 'Too many failed attempts; try again in 15 minutes');
+
+export interface LoginResult {
+  /** The cookie value; only its digest is stored. */
+  token: string;
+  user: UserRow;
+}
+
+export async function login(
+  db: Db,
+  input: LoginInput,
+  { ip, audit, userAgent }: { ip: string; audit: AuditContext; userAgent: string | null },
+): Promise<LoginResult> {
+  const now = new Date();
+  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+  const keys = [accountKey(input.email), addressKey(ip)];
+  if ((await recentFailures(db, keys, windowStart)) >= LOGIN_MAX_FAILURES) throw tooManyAttempts();
+
+  const user = await findUserByEmail(db, input.email);
+  const isCorrect = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+  if (!user || !isCorrect || !isRole(user.role)) {
+    for (const key of keys) await recordFailure(db, key, now.toISOString(), windowStart);
+    throw new HttpError(
+      401,
+      'incorrect_email_password',
+      'The email address or password is incorrect',
+    );
+  }
+  // The address counter stays: one valid account must not reset an attacker's budget.
+  await clearFailures(db, keys[0]);
+
+  const token = randomToken();
+  await db.transaction().execute(async (trx) => {
+    await insertSession(trx, {
+      id: sha256(token),
+      userId: user.id,
+      logoutToken: null,
+      userAgent: userAgent?.slice(0, 255) ?? null,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      lastSeenAt: now.toISOString(),
+      createdAt: now.toISOString(),
+    });
+    await insertAuditLog(
+      trx,
+      { ...audit, userId: user.id, customerId: user.customerId },
+      { type: 'user', action: 'login', itemId: user.id, name: user.name },
+    );
+  });
+  return { token, user };
+}
+
+/** Step one of the logout flow: a one-time token bound to this session. */
+export async function createLogoutFlow(db: Db, sessionId: string): Promise<string> {
+  const logoutToken = randomToken();
+  await setLogoutToken(db, sessionId, sha256(logoutToken));
+  return logoutToken;
+}
+
+/** Step two: ends the session the token belongs to. */
+export async function completeLogout(
+  db: Db,
+  logoutToken: string,
+  audit: AuditContext,
+): Promise<void> {
+  const session = await findSessionByLogoutToken(db, sha256(logoutToken));
+  if (!session) {
+    throw invalidField('invalid', '/logout_token', 'The logout token is unknown or already used');
+  }
+  const user = await findUserById(db, session.userId);
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, session.id);
+    await insertAuditLog(
+      trx,
+      { ...audit, userId: session.userId, customerId: user?.customerId ?? null },
+      { type: 'user', action: 'logout', itemId: session.userId, name: user?.name ?? null },
+    );
+  });
+}
+
+/** Checks the current password, stores the new one and ends the user's other sessions. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string | null,
+  input: PasswordChangeInput,
+  audit: AuditContext,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthenticated();
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw invalidField(
+      'incorrect_password',
+      '/currentPassword',
+      'The current password is incorrect',
+    );
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { passwordHash, updatedAt: new Date().toISOString() });
+    await deleteUserSessions(trx, userId, currentSessionId ?? undefined);
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'updated',
+      itemId: userId,
+      name: user.name,
+      changes: { fields: ['password'] },
+    });
+  });
+}
+
+/**
+ * Mails a reset link when the address has an account. Callers answer 204 either way, and a mail
+ * failure is only logged, so the answer never reveals whether an account exists.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  email: string,
+  audit: AuditContext,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomToken();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await insertPasswordReset(trx, {
+      id: ulid(),
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    await insertAuditLog(
+      trx,
+      { ...audit, customerId: user.customerId },
+      {
+        type: 'user',
+        action: 'send',
+        itemId: user.id,
+        name: user.name,
+        changes: { mail: 'password_reset' },
+      },
+    );
+  });
+  const link = `${config.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
+  const dutch = user.language !== 'en';
+  await mailer.send({
+    to: user.email,
+    subject: dutch ? 'Stel je wachtwoord opnieuw in' : 'Reset your password',
+    text: dutch
+      ? `Hallo ${user.name},\n\nKies een nieuw wachtwoord via deze link (1 uur geldig):\n${link}\n\nHeb je dit niet aangevraagd? Dan kun je deze mail negeren.`
+      : `Hello ${user.name},\n\nChoose a new password with this link (valid for 1 hour):\n${link}\n\nDid not ask for this? Then ignore this mail.`,
+  });
+}
+
+/** Sets a new password from a mailed link; the link works once and ends every session. */
+export async function recoverPassword(
+  db: Db,
+  input: RecoveryInput,
+  audit: AuditContext,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const expired = () =>
+    invalidField('hash_expired', '/token', 'The password reset link has expired');
+  const reset = await findUsablePasswordReset(db, sha256(input.token), now);
+  if (!reset) throw expired();
+  const user = await findUserById(db, reset.userId);
+  if (!user) throw expired();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    if (!(await markPasswordResetUsed(trx, reset.id, now))) throw expired();
+    await updateUser(trx, user.id, { passwordHash, updatedAt: now });
+    await deleteUserSessions(trx, user.id);
+    await insertAuditLog(
+      trx,
+      { ...audit, userId: user.id, customerId: user.customerId },
+      {
+        type: 'user',
+        action: 'updated',
+        itemId: user.id,
+        name: user.name,
+        changes: { fields: ['password'] },
+      },
+    );
+  });
+}

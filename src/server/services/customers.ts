@@ -1,0 +1,172 @@
+// Customers: creation with a trial, edits, the admin "manage" limits, registration progress and
+// deletion, each in one transaction with its audit row.
+import { ulid } from 'ulidx';
+import type { Db } from '../db/database.js';
+import type { CustomerRow } from '../db/schema.js';
+import { TRIAL_DAYS, TRIAL_LIMITS } from '../../shared/constants.js';
+import type {
+  CustomerInput,
+  CustomerLimits,
+  RegistrationProgressInput,
+} from '../../shared/schemas/customer.js';
+import type { z } from 'zod';
+import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
+import { forbidden, invalidField, notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import {
+  customerNameTaken,
+  deleteCustomer,
+  findCustomer,
+  insertCustomer,
+  updateCustomer,
+} from '../repositories/customers.js';
+import type { Executor } from '../repositories/executor.js';
+
+type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Admins reach every customer; everyone else only their own, and other ids answer 404. */
+export async function accessibleCustomerOr404(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+): Promise<CustomerRow> {
+  if (user.role !== 'admin' && user.customerId !== id) throw notFound('customer_not_found');
+  const customer = await findCustomer(db, id);
+  if (!customer) throw notFound('customer_not_found');
+  return customer;
+}
+
+const nameDuplicated = () =>
+  invalidField('customername_duplicated', '/name', 'A customer with this name already exists');
+
+export async function createCustomer(
+  db: Db,
+  input: CustomerInput,
+  audit: AuditContext,
+): Promise<string> {
+  const id = ulid();
+  await db.transaction().execute(async (trx) => {
+    if (await customerNameTaken(trx, input.name)) throw nameDuplicated();
+    const now = new Date();
+    await insertCustomer(trx, {
+      id,
+      name: input.name,
+      adminEmail: input.adminEmail,
+      customerType: input.customerType,
+      vatNumber: input.vatNumber,
+      trialEndAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+      progressDone: 0,
+      subscriptionStatus: 'trial',
+      planId: null,
+      billingPeriod: null,
+      ...TRIAL_LIMITS,
+      deletedAt: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'customer',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId: id,
+    });
+  });
+  return id;
+}
+
+export async function editCustomer(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: CustomerUpdate,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const customer = await accessibleCustomerOr404(trx, user, id);
+    if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
+      throw nameDuplicated();
+    const patch = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== undefined),
+    ) as CustomerUpdate;
+    await updateCustomer(trx, id, { ...patch, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'customer',
+      action: 'updated',
+      itemId: id,
+      name: input.name ?? customer.name,
+      customerId: id,
+      changes: { fields: Object.keys(patch) },
+    });
+  });
+}
+
+export async function setCustomerLimits(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: CustomerLimits,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const customer = await accessibleCustomerOr404(trx, user, id);
+    await updateCustomer(trx, id, { ...input, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'customer',
+      action: 'updated',
+      itemId: id,
+      name: customer.name,
+      customerId: id,
+      changes: { limits: input },
+    });
+  });
+}
+
+/** Customer admins mark their registration done; only admins move the trial end. */
+export async function setRegistrationProgress(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: RegistrationProgressInput,
+  audit: AuditContext,
+): Promise<void> {
+  if (input.trialEndAt !== undefined && user.role !== 'admin') throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    const customer = await accessibleCustomerOr404(trx, user, id);
+    await updateCustomer(trx, id, {
+      progressDone: input.done ? 1 : 0,
+      ...(input.trialEndAt !== undefined ? { trialEndAt: input.trialEndAt } : {}),
+      updatedAt: new Date().toISOString(),
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'customer',
+      action: 'updated',
+      itemId: id,
+      name: customer.name,
+      customerId: id,
+      changes: { progress: input },
+    });
+  });
+}
+
+export async function removeCustomer(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const customer = await accessibleCustomerOr404(trx, user, id);
+    await deleteCustomer(trx, id);
+    await insertAuditLog(trx, audit, {
+      type: 'customer',
+      action: 'deleted',
+      itemId: id,
+      name: customer.name,
+      customerId: id,
+    });
+  });
+}

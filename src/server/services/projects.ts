@@ -1,0 +1,313 @@
+// Project lifecycle (create, update, duplicate, trash, delete) and user links, each change in one
+// transaction with its audit row.
+import { ulid } from 'ulidx';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import { UNLIMITED } from '../../shared/constants.js';
+import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.js';
+import { invalidField, notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { findCustomer } from '../repositories/customers.js';
+import type { Executor } from '../repositories/executor.js';
+import {
+  copyProjectUserLinks,
+  deleteProject,
+  deleteProjectUserLink,
+  findProjectUserLink,
+  findVisibleProject,
+  insertProject,
+  insertProjectUserLink,
+  updateProject,
+  updateProjectUserLink,
+  type ProjectScope,
+} from '../repositories/projects.js';
+import { findUserById } from '../repositories/users.js';
+
+export function projectScopeOf(user: SessionUser): ProjectScope {
+  if (user.role === 'admin') return { kind: 'all' };
+  // A customer-group user without a customer cannot exist; scope to nothing rather than to all.
+  const customerId = user.customerId ?? '';
+  if (user.role === 'customeradmin') return { kind: 'customer', customerId };
+  return { kind: 'linked', customerId, userId: user.id };
+}
+
+/** The project if this user may see it; otherwise 404, also for other customers' ids. */
+export async function visibleProjectOr404(
+  db: Executor,
+  user: SessionUser,
+  id: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<ProjectRow> {
+  const project = await findVisibleProject(db, projectScopeOf(user), id, options);
+  if (!project) throw notFound('project_not_found');
+  return project;
+}
+
+export async function createProject(
+  db: Db,
+  user: SessionUser,
+  input: ProjectInput,
+  audit: AuditContext,
+): Promise<string> {
+  let customerId = user.customerId;
+  if (user.role === 'admin') {
+    if (!input.customerId) throw invalidField('required', '/customerId', 'Choose a customer');
+    if (!(await findCustomer(db, input.customerId))) throw notFound('customer_not_found');
+    customerId = input.customerId;
+  }
+  if (!customerId) throw notFound('customer_not_found');
+  const now = new Date().toISOString();
+  const id = ulid();
+  await db.transaction().execute(async (trx) => {
+    await insertProject(trx, {
+      id,
+      customerId,
+      name: input.name,
+      description: input.description,
+      access: input.access,
+      tracking: input.tracking ? 1 : 0,
+      // Projects share their customer's limits until an admin sets per-project ones.
+      maxQrCodes: UNLIMITED,
+      maxScans: UNLIMITED,
+      maxStorage: UNLIMITED,
+      maxShortLinks: UNLIMITED,
+      usedScans: 0,
+      usedStorage: 0,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // A plain user who creates a project (when a role allows it) must be able to see it.
+    if (user.role === 'user') {
+      await insertProjectUserLink(trx, {
+        projectId: id,
+        userId: user.id,
+        canManage: 1,
+        createdAt: now,
+      });
+    }
+    await insertAuditLog(trx, audit, {
+      type: 'project',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId,
+      projectId: id,
+    });
+  });
+  return id;
+}
+
+export async function editProject(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: ProjectUpdate,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, id);
+    const patch = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.access !== undefined ? { access: input.access } : {}),
+      ...(input.tracking !== undefined
+        ? { tracking: input.tracking ? (1 as const) : (0 as const) }
+        : {}),
+    };
+    await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'project',
+      action: 'updated',
+      itemId: id,
+      name: input.name ?? project.name,
+      customerId: project.customerId,
+      projectId: id,
+      changes: { fields: Object.keys(patch) },
+    });
+  });
+}
+
+/** A copy of the project's fields and user links, named "{name} (copy)". */
+export async function duplicateProject(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  audit: AuditContext,
+): Promise<string> {
+  const copyId = ulid();
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, id);
+    const now = new Date().toISOString();
+    const name = `${project.name} (copy)`.slice(0, 255);
+    await insertProject(trx, {
+      ...project,
+      id: copyId,
+      name,
+      usedScans: 0,
+      usedStorage: 0,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await copyProjectUserLinks(trx, id, copyId, now);
+    await insertAuditLog(trx, audit, {
+      type: 'project',
+      action: 'duplicated',
+      itemId: copyId,
+      name,
+      customerId: project.customerId,
+      projectId: copyId,
+      changes: { from: id },
+    });
+  });
+  return copyId;
+}
+
+/** Soft delete: the project leaves every list but can still be deleted for good. */
+export async function trashProject(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, id);
+    const now = new Date().toISOString();
+    await updateProject(trx, id, { trashedAt: now, updatedAt: now });
+    await insertAuditLog(trx, audit, {
+      type: 'project',
+      action: 'trashed',
+      itemId: id,
+      name: project.name,
+      customerId: project.customerId,
+      projectId: id,
+    });
+  });
+}
+
+/** Hard delete, only of a trashed project: two steps, so one click never destroys content. */
+export async function deleteTrashedProject(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, id, { includeTrashed: true });
+    if (!project.trashedAt) {
+      throw invalidField('invalid', '/id', 'Move the project to the trash before deleting it');
+    }
+    await deleteProject(trx, id);
+    await insertAuditLog(trx, audit, {
+      type: 'project',
+      action: 'deleted',
+      itemId: id,
+      name: project.name,
+      customerId: project.customerId,
+      projectId: id,
+    });
+  });
+}
+
+/** The user to link: of the project's customer, else 404 (never reveals other customers' users). */
+async function linkableUserOr404(trx: Executor, project: ProjectRow, userId: string) {
+  const target = await findUserById(trx, userId);
+  if (!target) throw notFound('user_not_found');
+  if (target.role === 'admin') {
+    throw invalidField('invalid', '/id', 'Administrators have access to every project');
+  }
+  if (target.customerId !== project.customerId) throw notFound('user_not_found');
+  return target;
+}
+
+export async function linkProjectUser(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: { id: string; canManage: boolean },
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const target = await linkableUserOr404(trx, project, input.id);
+    const canManage = input.canManage ? 1 : 0;
+    if (await findProjectUserLink(trx, projectId, target.id)) {
+      await updateProjectUserLink(trx, projectId, target.id, canManage);
+    } else {
+      await insertProjectUserLink(trx, {
+        projectId,
+        userId: target.id,
+        canManage,
+        createdAt: new Date().toISOString(),
+      });
+    }
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'linked',
+      itemId: target.id,
+      name: target.name,
+      customerId: project.customerId,
+      projectId,
+      changes: { canManage: input.canManage },
+    });
+  });
+}
+
+export async function updateProjectUser(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: { id: string; canManage: boolean },
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const target = await linkableUserOr404(trx, project, input.id);
+    if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
+    await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'updated',
+      itemId: target.id,
+      name: target.name,
+      customerId: project.customerId,
+      projectId,
+      changes: { canManage: input.canManage },
+    });
+  });
+}
+
+export async function unlinkProjectUser(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  userId: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const target = await findUserById(trx, userId);
+    if (target?.role === 'admin') {
+      throw invalidField(
+        'cannot_unlink_admin',
+        '/id',
+        'Administrators cannot be unlinked from a project',
+      );
+    }
+    if (!target || target.customerId !== project.customerId) throw notFound('user_not_found');
+    if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
+    await deleteProjectUserLink(trx, projectId, target.id);
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'unlinked',
+      itemId: target.id,
+      name: target.name,
+      customerId: project.customerId,
+      projectId,
+    });
+  });
+}

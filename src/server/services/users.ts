@@ -1,0 +1,173 @@
+// Accounts: the caller's own profile, and user management within a customer. Roles are checked
+// against what the actor may hand out (src/shared/permissions.ts).
+import { ulid } from 'ulidx';
+import type { z } from 'zod';
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { checkAssignableRole } from '../../shared/permissions.js';
+import type { SelfUpdateInput } from '../../shared/schemas/auth.js';
+import type { UserInput, userUpdateSchema } from '../../shared/schemas/customer.js';
+import type { Role } from '../../shared/enums.js';
+import { HttpError, invalidField, notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { Executor } from '../repositories/executor.js';
+import {
+  deleteUser,
+  emailExists,
+  findUserById,
+  insertUser,
+  updateUser,
+} from '../repositories/users.js';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../security.js';
+import { accessibleCustomerOr404 } from './customers.js';
+
+type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** The user if the actor may reach them (themselves, their customer's users, or any for admins). */
+export async function accessibleUserOr404(
+  db: Executor,
+  actor: SessionUser,
+  id: string,
+): Promise<UserRow> {
+  const target = await findUserById(db, id);
+  const reachable =
+    target &&
+    (target.id === actor.id ||
+      actor.role === 'admin' ||
+      (actor.customerId !== null && target.customerId === actor.customerId));
+  if (!target || !reachable) throw notFound('user_not_found');
+  return target;
+}
+
+const emailDuplicated = () =>
+  invalidField('email_duplicated', '/email', 'An account with this email address already exists');
+
+/** Roles inside a customer: checked against the actor, and never "admin" (admins have no customer). */
+function assertRoleAllowed(actor: SessionUser, role: Role): void {
+  const check = checkAssignableRole(actor.role, role);
+  if (!check.ok || role === 'admin') {
+    throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
+  }
+}
+
+export async function updateSelf(
+  db: Db,
+  user: SessionUser,
+  input: SelfUpdateInput,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, {
+      name: input.name,
+      language: input.localization.language,
+      updatedAt: new Date().toISOString(),
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'updated',
+      itemId: user.id,
+      name: input.name,
+      changes: { fields: ['name', 'language'] },
+    });
+  });
+}
+
+export async function createCustomerUser(
+  db: Db,
+  actor: SessionUser,
+  customerId: string,
+  input: UserInput,
+  audit: AuditContext,
+): Promise<string> {
+  assertRoleAllowed(actor, input.role);
+  const passwordHash = input.password ? await hashPassword(input.password) : UNUSABLE_PASSWORD_HASH;
+  const id = ulid();
+  await db.transaction().execute(async (trx) => {
+    await accessibleCustomerOr404(trx, actor, customerId);
+    if (await emailExists(trx, input.email)) throw emailDuplicated();
+    const now = new Date().toISOString();
+    await insertUser(trx, {
+      id,
+      customerId,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      language: input.localization.language,
+      avatarMediaId: null,
+      verified: 1,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId,
+    });
+  });
+  return id;
+}
+
+export async function editUser(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  input: UserUpdate,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await accessibleUserOr404(trx, actor, id);
+    if (input.role !== undefined && input.role !== target.role) {
+      if (target.id === actor.id) {
+        throw invalidField('role_not_allowed', '/role', 'You cannot change your own role');
+      }
+      if (target.customerId === null) {
+        throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
+      }
+      assertRoleAllowed(actor, input.role);
+    }
+    if (input.email !== undefined && (await emailExists(trx, input.email, id)))
+      throw emailDuplicated();
+    const patch = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.role !== undefined ? { role: input.role } : {}),
+      ...(input.localization !== undefined ? { language: input.localization.language } : {}),
+    };
+    await updateUser(trx, id, { ...patch, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'updated',
+      itemId: id,
+      name: input.name ?? target.name,
+      customerId: target.customerId,
+      changes: { fields: Object.keys(patch) },
+    });
+  });
+}
+
+export async function removeUser(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  if (id === actor.id) {
+    throw new HttpError(403, 'cannot_delete_self', 'You cannot delete your own account');
+  }
+  await db.transaction().execute(async (trx) => {
+    const target = await accessibleUserOr404(trx, actor, id);
+    await deleteUser(trx, id);
+    await insertAuditLog(trx, audit, {
+      type: 'user',
+      action: 'deleted',
+      itemId: id,
+      name: target.name,
+      customerId: target.customerId,
+    });
+  });
+}
