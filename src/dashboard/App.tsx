@@ -43,100 +43,60 @@ function ToProjects() {
   return <Navigate to="/projects" replace />;
 }
 
-function PublicRoute({ children }: { children: React.ReactNode }) {
-  return (
-    <>
-      <RouteEffects />
-      {children}
-    </>
-  );
-}
-
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
-    <Admin
-      title="QR Hub"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={lightTheme}
-      lightTheme={lightTheme}
-      darkTheme={darkTheme}
-      layout={Layout}
-      loginPage={false}
-      loading={LoadingPage}
-      notification={DelayedNotification}
-      catchAll={ToProjects}
-      requireAuth
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route
-          path="/login"
-          element={
-            <PublicRoute>
-              <LoginPage />
-            </PublicRoute>
-          }
-        />
-        <Route
-          path="/password/forget"
-          element={
-            <PublicRoute>
-              <PasswordForgetPage />
-            </PublicRoute>
-          }
-        />
-        <Route
-          path="/recovery"
-          element={
-            <PublicRoute>
-              <RecoveryPage />
-            </PublicRoute>
-          }
-        />
-        <Route
-          path="/404"
-          element={
-            <PublicRoute>
-              <NotFoundPage />
-            </PublicRoute>
-          }
-        />
-        <Route
-          path="/error"
-          element={
-            <PublicRoute>
-              <ErrorPage />
-            </PublicRoute>
-          }
-        />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
-        <Route path="/projects/:id/details/edit" element={<ProjectEdit />} />
-        <Route path="/projects/:id/users/edit" element={<ProjectUsersEdit />} />
-        <Route path="/projects/:pid/start" element={<ProjectHome />} />
-        <Route path="/customer/create" element={<CustomerCreate />} />
-        <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
-        <Route path="/customer/:id/details/edit" element={<CustomerEdit />} />
-        <Route path="/customer/:id/users/edit" element={<CustomerUsersEdit />} />
-        <Route path="/customer/:id/manage" element={<CustomerManageEdit />} />
-        <Route path="/user/add" element={<UserCreate />} />
-        <Route path="/user/:id" element={<ToDetails base="/user" />} />
-        <Route path="/user/:id/details/edit" element={<UserEdit />} />
-        <Route path="/user/:id/projects" element={<UserProjects />} />
-        <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
-        <Route path="/settings/profile" element={<ProfilePage />} />
-        <Route path="/settings/security" element={<SecurityPage />} />
-        {COMING_SOON_PATHS.map((path) => (
-          <Route key={path} path={path} element={<ComingSoonPage />} />
-        ))}
-      </CustomRoutes>
-      <Resource name="projects" {...projects} />
-      <Resource name="customers" {...customers} />
-      <Resource name="users" {...users} />
-    </Admin>
+    <>
+      {/* App renders inside the router (main.tsx), so router effects live beside <Admin>. */}
+      <RouteEffects />
+      <Admin
+        title="QR Hub"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={lightTheme}
+        lightTheme={lightTheme}
+        darkTheme={darkTheme}
+        layout={Layout}
+        loginPage={false}
+        loading={LoadingPage}
+        notification={DelayedNotification}
+        catchAll={ToProjects}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/password/forget" element={<PasswordForgetPage />} />
+          <Route path="/recovery" element={<RecoveryPage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/error" element={<ErrorPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
+          <Route path="/projects/:id/details/edit" element={<ProjectEdit />} />
+          <Route path="/projects/:id/users/edit" element={<ProjectUsersEdit />} />
+          <Route path="/projects/:pid/start" element={<ProjectHome />} />
+          <Route path="/customer/create" element={<CustomerCreate />} />
+          <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
+          <Route path="/customer/:id/details/edit" element={<CustomerEdit />} />
+          <Route path="/customer/:id/users/edit" element={<CustomerUsersEdit />} />
+          <Route path="/customer/:id/manage" element={<CustomerManageEdit />} />
+          <Route path="/user/add" element={<UserCreate />} />
+          <Route path="/user/:id" element={<ToDetails base="/user" />} />
+          <Route path="/user/:id/details/edit" element={<UserEdit />} />
+          <Route path="/user/:id/projects" element={<UserProjects />} />
+          <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
+          <Route path="/settings/profile" element={<ProfilePage />} />
+          <Route path="/settings/security" element={<SecurityPage />} />
+          {COMING_SOON_PATHS.map((path) => (
+            <Route key={path} path={path} element={<ComingSoonPage />} />
+          ))}
+        </CustomRoutes>
+        <Resource name="projects" {...projects} />
+        <Resource name="customers" {...customers} />
+        <Resource name="users" {...users} />
+      </Admin>
+    </>
   );
 }
