@@ -21,10 +21,20 @@ export function issueToApiError(issue: Issue): ApiError {
   };
 }
 
+/**
+ * Whether a type error is a missing value. zod 4 leaves `input` out of issues unless parsed with
+ * `reportInput`, so without it the message ("…, received undefined") is the only witness.
+ */
+function isMissing(issue: Issue): boolean {
+  if ('input' in issue)
+    return issue.input === undefined || issue.input === null || issue.input === '';
+  return /\b(undefined|null)$/.test(issue.message);
+}
+
 function classify(issue: Issue): { code: ApiErrorCode; meta?: ApiErrorMeta } {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === ''
+      return isMissing(issue)
         ? { code: 'required' }
         : { code: issue.expected === 'number' ? 'numeric' : 'invalid' };
     case 'too_small': {

@@ -1,0 +1,69 @@
+// Small factories for rows a test needs beyond the demo seed.
+import { ulid } from 'ulidx';
+import type { Db } from '../../src/server/db/database.js';
+import type { Role } from '../../src/shared/enums.js';
+import { hashPassword } from '../../src/server/security.js';
+
+export async function buildUser(
+  db: Db,
+  overrides: {
+    customerId: string | null;
+    role?: Role;
+    email?: string;
+    name?: string;
+    password?: string;
+  },
+): Promise<{ id: string; email: string; password: string }> {
+  const id = ulid();
+  const email = overrides.email ?? `user-${id.toLowerCase()}@example.com`;
+  const password = overrides.password ?? 'secret-pass-1';
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      customerId: overrides.customerId,
+      name: overrides.name ?? 'Test User',
+      email,
+      passwordHash: await hashPassword(password),
+      role: overrides.role ?? 'user',
+      language: 'en',
+      avatarMediaId: null,
+      verified: 1,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { id, email, password };
+}
+
+export async function buildProject(
+  db: Db,
+  overrides: { customerId: string; name?: string; trashedAt?: string | null },
+): Promise<string> {
+  const id = ulid();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('projects')
+    .values({
+      id,
+      customerId: overrides.customerId,
+      name: overrides.name ?? 'Test project',
+      description: null,
+      access: '0',
+      tracking: 1,
+      maxQrCodes: -1,
+      maxScans: -1,
+      maxStorage: -1,
+      maxShortLinks: -1,
+      usedScans: 0,
+      usedStorage: 0,
+      trashedAt: overrides.trashedAt ?? null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
