@@ -28,6 +28,15 @@ export async function createTestDb(sqliteFile = ':memory:'): Promise<TestDb> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
+  // Kysely's Migrator asks "does kysely_migration exist?" across all schemas, so another test
+  // file's schema makes it skip creating its tables here and then fail. Creating them up front
+  // (exactly as Kysely would) makes the answer true for this schema too.
+  await admin.query(
+    `create table ${schema}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`,
+  );
+  await admin.query(
+    `create table ${schema}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`,
+  );
   await admin.end();
   const separator = url.includes('?') ? '&' : '?';
   const db = createDatabase({

@@ -1,0 +1,319 @@
+// Each pipeline step alone: pure functions and small classes, no HTTP.
+import { describe, expect, it } from 'vitest';
+import { ScanCache } from '../../../src/server/scan/cache.js';
+import { createCountryLookup } from '../../../src/server/scan/geo.js';
+import { pickLanguage, loadMessages } from '../../../src/server/scan/i18n.js';
+import { normaliseCode, normaliseHost } from '../../../src/server/scan/normalise.js';
+import {
+  ScanRecorder,
+  createScanEnricher,
+  type ScanCapture,
+} from '../../../src/server/scan/recorder.js';
+import {
+  dialDigits,
+  mailtoUrl,
+  resolveTarget,
+  safeHttpUrl,
+} from '../../../src/server/scan/target.js';
+import { readThemeSettings } from '../../../src/server/scan/theme.js';
+import { DailyUniqueTracker } from '../../../src/server/scan/unique.js';
+import {
+  isBotRequest,
+  normaliseIp,
+  parseUserAgent,
+  referrerDomain,
+  visitorHash,
+} from '../../../src/server/scan/visitor.js';
+import { SCAN_MESSAGES } from '../../../src/server/scan/messages.js';
+import { escapeHtml } from '../../../src/server/scan/html.js';
+import { countScans, createTestDb, insertCustomerAndProject } from './helpers.js';
+
+describe('visitor parsing', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      { device: 'mobile', os: 'iOS', browser: 'Mobile Safari' },
+    ],
+    [
+      'Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1',
+      { device: 'tablet', os: 'iOS' },
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      { device: 'mobile', os: 'Android', browser: 'Chrome' },
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+      { device: 'desktop', os: 'Mac OS', browser: 'Safari' },
+    ],
+    ['', { device: 'unknown', os: null, browser: null }],
+  ])('%s', (ua, expected) => {
+    expect(parseUserAgent(ua)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['GET', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', false],
+    ['HEAD', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', true],
+    ['GET', '', true],
+    ['GET', undefined, true],
+    ['GET', 'WhatsApp/2.23.20.0 A', true],
+    ['GET', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', true],
+    ['GET', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', true],
+    ['GET', 'TelegramBot (like TwitterBot)', true],
+    ['GET', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
+    ['GET', 'curl/8.5.0', true],
+  ])('isBotRequest(%s, %s) = %s', (method, ua, expected) => {
+    expect(isBotRequest(method, ua)).toBe(expected);
+  });
+
+  it.each([
+    ['https://www.google.com/search?q=private', 'www.google.com'],
+    ['http://Example.COM:8080/x', 'example.com'],
+    ['android-app://com.google.android.gm/', null],
+    ['not a url', null],
+    [undefined, null],
+  ])('referrerDomain(%s) = %s', (input, expected) => {
+    expect(referrerDomain(input)).toBe(expected);
+  });
+
+  it('normalises IPv4-mapped addresses', () => {
+    expect(normaliseIp('::ffff:8.8.8.8')).toBe('8.8.8.8');
+    expect(normaliseIp('2001:db8::1')).toBe('2001:db8::1');
+    expect(normaliseIp(undefined)).toBe('');
+  });
+
+  it('hashes visitors per salt, without the address in it', () => {
+    const a = visitorHash('salt1', '1.2.3.4', 'ua');
+    expect(a).toBe(visitorHash('salt1', '1.2.3.4', 'ua'));
+    expect(a).not.toBe(visitorHash('salt2', '1.2.3.4', 'ua'));
+    expect(a).not.toBe(visitorHash('salt1', '1.2.3.5', 'ua'));
+    expect(a).not.toContain('1.2.3.4');
+  });
+
+  it('marks a visitor unique once per day', () => {
+    const tracker = new DailyUniqueTracker();
+    const day1 = new Date('2025-06-01T10:00:00Z');
+    expect(tracker.isUnique('1.1.1.1', 'ua', day1)).toBe(true);
+    expect(tracker.isUnique('1.1.1.1', 'ua', new Date('2025-06-01T23:59:59Z'))).toBe(false);
+    expect(tracker.isUnique('1.1.1.1', 'other ua', day1)).toBe(true);
+    expect(tracker.isUnique('1.1.1.1', 'ua', new Date('2025-06-02T00:00:00Z'))).toBe(true);
+  });
+
+  it('looks up countries offline (DB-IP)', () => {
+    const countryOf = createCountryLookup();
+    expect(countryOf('8.8.8.8')).toBe('US');
+    expect(countryOf('2a00:1450:4001:800::200e')).toMatch(/^[A-Z]{2}$/);
+    expect(countryOf('127.0.0.1')).toBeNull();
+    expect(countryOf('garbage')).toBeNull();
+    expect(countryOf('')).toBeNull();
+  });
+});
+
+describe('normalise', () => {
+  it.each([
+    ['abc123', 'abc123'],
+    [' abc-_X ', 'abc-_X'],
+    ['abc.', 'abc'],
+    ['abc)', 'abc'],
+    ['a/b', null],
+    ['<script>', null],
+    ['', null],
+    ['x'.repeat(256), null],
+  ])('code %j → %j', (raw, expected) => {
+    expect(normaliseCode(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['Go.Brand.Example:8443', 'go.brand.example'],
+    ['go.brand.example.', 'go.brand.example'],
+    ['[::1]:3000', ''],
+    ['evil host', ''],
+    [undefined, ''],
+  ])('host %j → %j', (raw, expected) => {
+    expect(normaliseHost(raw)).toBe(expected);
+  });
+});
+
+describe('language', () => {
+  it.each([
+    [undefined, 'nl'],
+    ['en-US,en;q=0.9', 'en'],
+    ['de-DE,de;q=0.9,en;q=0.5,nl;q=0.8', 'nl'],
+    ['fr', 'nl'],
+    ['nl-BE', 'nl'],
+    ['en;q=0, nl;q=0.1', 'nl'],
+  ])('%s → %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+
+  it('reads the scan section from the locale files, same keys in both', () => {
+    const messages = loadMessages();
+    const keys = (o: object, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'object' && v ? keys(v as object, `${p}${k}.`) : [`${p}${k}`],
+      );
+    expect(keys(messages.nl)).toEqual(keys(messages.en));
+    expect(keys(SCAN_MESSAGES.nl)).toEqual(keys(SCAN_MESSAGES.en));
+    expect(messages.nl.notActive.title).toBeTruthy();
+  });
+});
+
+describe('targets', () => {
+  it.each([
+    ['https://a.example/x?y=1#z', 'https://a.example/x?y=1#z'],
+    ['http://a.example', 'http://a.example/'],
+    ['javascript:alert(1)', null],
+    [' javascript:alert(1)', null],
+    ['data:text/html,x', null],
+    ['mailto:a@b.c', null],
+    ['https://', null],
+    [null, null],
+  ])('safeHttpUrl(%j) = %j', (input, expected) => {
+    expect(safeHttpUrl(input)).toBe(expected);
+  });
+
+  it('builds mailto with RFC 6068 encoding', () => {
+    expect(
+      mailtoUrl({ address: 'a+b@example.com', subject: 'x?y&z=1', body: null, cc: [], bcc: [] }),
+    ).toBe('mailto:a%2Bb@example.com?subject=x%3Fy%26z%3D1');
+  });
+
+  it('keeps dial numbers to digits', () => {
+    expect(dialDigits('+31 (0)6-12', true)).toBe('+31061' + '2');
+    expect(dialDigits('+31 6', false)).toBe('316');
+    expect(dialDigits('abc', true)).toBe('');
+  });
+
+  it('sends only iOS and Android to the stores', () => {
+    const content = {
+      objectType: 'appLink' as const,
+      data: {
+        applicationName: null,
+        developerName: null,
+        applicationLogo: { mediaId: null, remove: false },
+        title: null,
+        description: null,
+        website: null,
+        appStore: 'https://apps.apple.com/app/1',
+        playStore: null,
+      },
+    };
+    expect(resolveTarget(content, 'iOS')).toEqual({
+      kind: 'redirect',
+      location: 'https://apps.apple.com/app/1',
+    });
+    expect(resolveTarget(content, 'Android')).toEqual({ kind: 'page', page: 'appLink' });
+    expect(resolveTarget(content, 'Windows')).toEqual({ kind: 'page', page: 'appLink' });
+  });
+});
+
+describe('theme and HTML', () => {
+  it('reads settings defensively', () => {
+    expect(readThemeSettings(null, null).primary).toBe('#fd1056');
+    expect(readThemeSettings('not json', 'bad id')).toMatchObject({
+      primary: '#fd1056',
+      logoMediaId: null,
+    });
+    const theme = readThemeSettings(
+      JSON.stringify({
+        primaryColor: '#000000',
+        background: { type: 'gradient', from: '#ffffff', to: 'url(x)', angle: 999 },
+        fontFamily: 'x;}</style>',
+        corner: 'round',
+      }),
+      null,
+    );
+    expect(theme).toMatchObject({
+      primary: '#000000',
+      onPrimary: '#ffffff',
+      fontFamily: null,
+      radius: 24,
+    });
+    expect(theme.background).toBe('linear-gradient(360deg, #ffffff, #1f2937)');
+  });
+
+  it('escapes every markup character', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&\``)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;',
+    );
+  });
+});
+
+describe('ScanCache', () => {
+  it('expires, evicts the oldest, and invalidates by code on every host', () => {
+    let now = 0;
+    const cache = new ScanCache<string>(1000, 2, () => now);
+    const tags = { actionId: 'A', projectId: 'P' };
+    cache.set('', 'one', 'x', tags);
+    cache.set('brand.example', 'one', 'y', tags);
+    expect(cache.get('', 'one')).toBe('x');
+    cache.set('', 'two', 'z', { actionId: 'B', projectId: 'P' }); // evicts the oldest
+    expect(cache.size).toBe(2);
+    cache.invalidate('one');
+    expect(cache.get('brand.example', 'one')).toBeUndefined();
+    expect(cache.get('', 'two')).toBe('z');
+    now = 1000;
+    expect(cache.get('', 'two')).toBeUndefined();
+    cache.dispose();
+  });
+});
+
+describe('ScanRecorder', () => {
+  const capture = (projectId: string, customerId: string): ScanCapture => ({
+    itemType: 'qr_code',
+    itemId: '01J0000000000000000000000A',
+    customerId,
+    projectId,
+    tracking: true,
+    at: new Date(),
+    method: 'GET',
+    ip: '8.8.8.8',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+    referrer: undefined,
+  });
+
+  it('keeps rows through a failed write and writes them on the next flush', async () => {
+    // The scans table moved away makes every write fail, as a database outage would.
+    const broken = await createTestDb();
+    await broken.db.schema.alterTable('scans').renameTo('scans_away').execute();
+    const fixture = await insertCustomerAndProject(broken.db);
+    const errors: unknown[] = [];
+    const recorder = new ScanRecorder(
+      broken.db,
+      createScanEnricher(() => null),
+      {
+        flushIntervalMs: 60_000,
+        onError: (e) => errors.push(e),
+      },
+    );
+    recorder.record(capture(fixture.projectId, fixture.customerId));
+    recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    expect(errors.length).toBe(1);
+    expect(recorder.pending).toBe(2);
+    // The same buffered rows land once the database is back.
+    await broken.db.schema.alterTable('scans_away').renameTo('scans').execute();
+    await recorder.close();
+    expect(recorder.pending).toBe(0);
+    expect(await countScans(broken.db)).toBe(2);
+    await broken.destroy();
+  });
+
+  it('flushes at once when a batch is full', async () => {
+    const t = await createTestDb();
+    const fixture = await insertCustomerAndProject(t.db);
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      {
+        flushIntervalMs: 60_000,
+        batchSize: 10,
+      },
+    );
+    for (let i = 0; i < 10; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    expect(await countScans(t.db)).toBe(10);
+    await recorder.close();
+    await t.destroy();
+  });
+});
