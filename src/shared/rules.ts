@@ -77,7 +77,8 @@ export function formatStorage(bytes: number, locale = 'nl'): string {
 export function abbreviateCount(count: number): string {
   const abs = Math.abs(count);
   const trim = (n: number) => String(Number(n.toFixed(1)));
-  if (abs >= 1_000_000) return `${trim(count / 1_000_000)}M`;
+  // 999 950 would round to "1000K"; it reads better as 1M.
+  if (abs >= 999_950) return `${trim(count / 1_000_000)}M`;
   if (abs >= 1_000) return `${trim(count / 1_000)}K`;
   return String(count);
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/shared/enums.js';
+import {
+  ALL_PERMISSION_KEYS,
+  assignableRoles,
+  checkAssignableRole,
+  hasPermission,
+  isRole,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  type PermissionKey,
+} from '../../src/shared/permissions.js';
+
+describe('ROLE_PERMISSIONS', () => {
+  it.each<[PermissionKey, boolean, boolean, boolean]>([
+    // key, user, customeradmin, admin
+    ['ProjectView', true, true, true],
+    ['UserProjectsView', true, true, true],
+    ['QRCodeCreate', true, true, true],
+    ['UserSelfView', true, true, true],
+    ['ProjectCreate', false, true, true],
+    ['ProjectUpdate', false, true, true],
+    ['ProjectTrash', false, true, true],
+    ['ProjectUserUnlink', false, true, true],
+    ['AuditLogsView', false, true, true],
+    ['UsersView', false, true, true],
+    ['UserDelete', false, true, true],
+    ['CustomerView', false, true, true],
+    ['CustomerUpdate', false, true, true],
+    ['CustomersView', false, false, true],
+    ['CustomerCreate', false, false, true],
+    ['CustomerDelete', false, false, true],
+    ['CustomerLimitsUpdate', false, false, true],
+    ['WhiteLabelSettings', false, false, true],
+    ['AnalyticsSettings', false, false, true],
+  ])('%s: user %s, customeradmin %s, admin %s', (key, user, customeradmin, admin) => {
+    expect(hasPermission('user', key)).toBe(user);
+    expect(hasPermission('customeradmin', key)).toBe(customeradmin);
+    expect(hasPermission('admin', key)).toBe(admin);
+  });
+
+  it('roles nest: user ⊂ customeradmin ⊂ admin', () => {
+    for (const key of ROLE_PERMISSIONS.user)
+      expect(ROLE_PERMISSIONS.customeradmin.has(key)).toBe(true);
+    for (const key of ROLE_PERMISSIONS.customeradmin)
+      expect(ROLE_PERMISSIONS.admin.has(key)).toBe(true);
+    expect(ROLE_PERMISSIONS.admin.size).toBe(new Set(ALL_PERMISSION_KEYS).size);
+  });
+
+  it.each([undefined, null, '', 'root', 'Admin'])(
+    'an unknown role %j has no permission',
+    (role) => {
+      expect(hasPermission(role, 'ProjectView')).toBe(false);
+      expect(isRole(role)).toBe(false);
+    },
+  );
+
+  it('lists keys sorted and without duplicates', () => {
+    const keys = permissionsOf('user');
+    expect(keys).toEqual([...new Set(keys)].sort());
+  });
+});
+
+describe('checkAssignableRole', () => {
+  it.each([
+    ['admin', 'admin', { ok: true }],
+    ['admin', 'user', { ok: true }],
+    ['customeradmin', 'customeradmin', { ok: true }],
+    ['customeradmin', 'user', { ok: true }],
+    ['customeradmin', 'admin', { ok: false, code: 'role_not_allowed' }],
+    ['user', 'user', { ok: false, code: 'role_not_allowed' }],
+    ['admin', 'superuser', { ok: false, code: 'role_does_not_exist' }],
+    ['customeradmin', 42, { ok: false, code: 'role_does_not_exist' }],
+  ] as const)('%s assigning %j → %j', (actor, requested, expected) => {
+    expect(checkAssignableRole(actor, requested)).toEqual(expected);
+  });
+
+  it('only roles that exist are assignable', () => {
+    for (const role of ROLES)
+      for (const assignable of assignableRoles(role)) expect(isRole(assignable)).toBe(true);
+  });
+});
