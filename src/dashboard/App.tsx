@@ -18,6 +18,7 @@ import { ProfilePage } from './settings/ProfilePage';
 import { SecurityPage } from './settings/SecurityPage';
 import projects from './projects';
 import { ProjectEdit } from './projects/ProjectEdit';
+import { ProjectCreate } from './projects/ProjectCreate';
 import { ProjectUsersEdit } from './projects/ProjectUsersEdit';
 import { ProjectHome } from './projects/ProjectHome';
 import customers from './customers';
@@ -73,6 +74,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/error" element={<ErrorPage />} />
         </CustomRoutes>
         <CustomRoutes>
+          {/* Listed explicitly: "/projects/:id" would otherwise outrank the resource's own create route. */}
+          <Route path="/projects/create" element={<ProjectCreate />} />
           <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
           <Route path="/projects/:id/details/edit" element={<ProjectEdit />} />
           <Route path="/projects/:id/users/edit" element={<ProjectUsersEdit />} />

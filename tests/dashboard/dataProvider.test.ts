@@ -8,7 +8,7 @@ const PID = '01HZY8Q4J8M7V0K2T3R5N6P7QA';
 
 function respond(status: number, body?: unknown) {
   return vi.fn(
-    async () =>
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
       new Response(body === undefined ? null : JSON.stringify(body), {
         status,
         headers: { 'Content-Type': 'application/json' },
@@ -159,7 +159,7 @@ describe('dataProvider', () => {
   it('a network failure becomes an errors object', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      vi.fn(async (_input: RequestInfo | URL) => Promise.reject(new TypeError('Failed to fetch'))),
     );
     const error = (await dataProvider
       .getOne('projects', { id: PID })

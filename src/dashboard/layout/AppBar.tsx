@@ -72,7 +72,17 @@ export function AppBar() {
       >
         {translate('app.name')}
       </Typography>
-      <Box sx={{ flex: 1 }} id="react-admin-title" />
+      {/* Phones need the room for the selector and buttons; the page title hides there. */}
+      <Box
+        id="react-admin-title"
+        sx={{
+          display: { xs: 'none', sm: 'block' },
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          textOverflow: 'ellipsis',
+        }}
+      />
+      <Box sx={{ flex: 1 }} />
     </RaAppBar>
   );
 }

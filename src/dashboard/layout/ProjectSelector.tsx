@@ -62,7 +62,7 @@ export function ProjectSelector() {
   return (
     <Autocomplete<ProjectOption, false, false, false>
       size="small"
-      sx={{ width: { xs: 150, sm: 260 }, mx: 1 }}
+      sx={{ width: { xs: 140, sm: 260 }, mx: { xs: 0.5, sm: 1 } }}
       options={options}
       value={value}
       filterOptions={(all) => all}
@@ -81,6 +81,7 @@ export function ProjectSelector() {
       renderInput={(params) => (
         <TextField
           {...params}
+          variant="outlined"
           placeholder={translate('app.appbar.select_project')}
           aria-label={translate('app.appbar.project_selector')}
           slotProps={{

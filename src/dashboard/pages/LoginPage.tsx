@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { loginSchema } from '../../shared/schemas/auth';
 import { apiErrorKey } from '../../shared/errors';
 import { NoNavLayout } from '../layout/NoNavLayout';
@@ -25,6 +26,7 @@ function errorCode(error: unknown): string {
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -32,6 +34,8 @@ export function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
+      // A failed auth check from before the login is cached; it would log the new session out.
+      queryClient.removeQueries({ queryKey: ['auth'] });
       await login({ email: values.email, password: values.password });
     } catch (cause) {
       const code = errorCode(cause);

@@ -2,6 +2,8 @@
 import { useParams } from 'react-router-dom';
 import {
   Edit,
+  SaveButton,
+  Toolbar,
   SimpleForm,
   useDataProvider,
   useRedirect,
@@ -100,7 +102,16 @@ export function ProjectEdit() {
           onError: (error: unknown) => failure('project', 'updating', error, true),
         }}
       >
-        <SimpleForm validate={validateProjectUpdate} mode="onChange">
+        {/* No delete here: a project is trashed first (top actions); hard delete is for trashed ones. */}
+        <SimpleForm
+          validate={validateProjectUpdate}
+          mode="onChange"
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <ProjectInputs />
         </SimpleForm>
       </Edit>

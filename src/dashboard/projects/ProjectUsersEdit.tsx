@@ -102,7 +102,8 @@ export function ProjectUsersEdit() {
               label={translate('app.projects.select_user')}
               value={userId}
               onChange={(event) => setUserId(event.target.value)}
-              sx={{ minWidth: 240 }}
+              fullWidth={false}
+              sx={{ width: { xs: '100%', sm: 320 } }}
               slotProps={{ htmlInput: { 'data-testid': 'project-link-user-select' } }}
             >
               {available.map((user) => (
