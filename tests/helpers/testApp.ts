@@ -55,8 +55,16 @@ export interface BuildTestAppOptions {
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
-  await migrateToLatest(db);
-  const ids = await seedDemoData(db);
+  let ids: SeededIds;
+  try {
+    await migrateToLatest(db);
+    ids = await seedDemoData(db);
+  } catch (error) {
+    // Leave no schema behind when setup itself fails.
+    await db.destroy();
+    await drop();
+    throw error;
+  }
   const config: Config = {
     ...loadConfig({
       PORT: '3000',

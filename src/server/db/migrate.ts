@@ -1,5 +1,5 @@
 // Runs the Kysely migrations, listed explicitly so they bundle and run the same everywhere.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 
@@ -10,7 +10,14 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the Migrator looks for its own tables in every schema; pinning it to the
+  // connection's schema keeps databases that share a server (one schema each) apart.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

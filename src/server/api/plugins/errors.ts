@@ -35,17 +35,13 @@ export function errorsPlugin(app: FastifyInstance): void {
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, too large a body, a wrong content type.
       const code = status === 429 ? 'too_many_attempts' : 'invalid';
-      return reply
-        .code(status)
-        .send({
-          errors: [{ code, detail: fastifyError.message ?? 'Bad request' }],
-        } satisfies ApiErrorBody);
+      return reply.code(status).send({
+        errors: [{ code, detail: fastifyError.message ?? 'Bad request' }],
+      } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({
-        errors: [{ code: 'internal', detail: 'Something went wrong' }],
-      } satisfies ApiErrorBody);
+    return reply.code(500).send({
+      errors: [{ code: 'internal', detail: 'Something went wrong' }],
+    } satisfies ApiErrorBody);
   });
 }
