@@ -112,7 +112,7 @@ export function UserMenu() {
         <MenuItem
           onClick={() => {
             close();
-            void logout();
+            void logout({ explicit: true });
           }}
           data-testid="user-menu-logout"
         >

@@ -69,7 +69,12 @@ export const authProvider: AuthProvider = {
     return { redirectTo: returnTo ?? '/projects' };
   },
 
-  async logout() {
+  /**
+   * An explicit logout (user menu) goes to plain /login; react-admin also logs out when the session
+   * check fails on a protected route, and then the user should come back here after logging in.
+   */
+  async logout(params?: { explicit?: boolean }) {
+    const returnUrl = params?.explicit ? '/login' : loginUrlWithReturn(currentPath());
     try {
       const { json } = await apiRequest<{ logout_token: string }>('/self-service/logout/browser', {
         skipAuthRedirect: true,
@@ -84,7 +89,7 @@ export const authProvider: AuthProvider = {
     }
     clearIdentityCache();
     selfListeners.forEach((fn) => fn(null));
-    return '/login';
+    return returnUrl;
   },
 
   async checkAuth() {
