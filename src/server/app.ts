@@ -14,6 +14,7 @@ import { dashboardPlugin } from './api/plugins/dashboard.js';
 import { errorsPlugin } from './api/plugins/errors.js';
 import { jsonBodyPlugin } from './api/plugins/jsonBody.js';
 import { sessionPlugin } from './api/plugins/session.js';
+import { analyticsRoutes } from './api/routes/analytics.js';
 import { auditLogRoutes } from './api/routes/auditLogs.js';
 import { authRoutes } from './api/routes/auth.js';
 import { customerRoutes } from './api/routes/customers.js';
@@ -77,6 +78,7 @@ export async function buildApp({
       customerRoutes(api, deps);
       userRoutes(api, deps);
       auditLogRoutes(api, deps);
+      analyticsRoutes(api, deps);
       api.setNotFoundHandler((_request, reply) =>
         reply
           .code(404)

@@ -1,0 +1,55 @@
+// The query of GET /analytics/timeseries: project, optional item, and a date range that defaults
+// to the last 30 days. A date-only `to` means the end of that (UTC) day.
+import { z } from 'zod';
+import { ulidSchema } from '../ids.js';
+import { defaultRange } from '../statsAggregation.js';
+import type { CustomIssueParams } from '../validation.js';
+
+/** Longest range one call may ask for; yearly buckets keep even that small. */
+export const MAX_ANALYTICS_RANGE_DAYS = 3660;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+const startOf = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+const endOf = (value: string) => new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value);
+
+export const timeseriesQuerySchema = z
+  .object({
+    // Any non-empty text: an id that is not a ULID cannot exist, so the route answers 404.
+    projectId: z.string().trim().min(1).max(64),
+    itemId: ulidSchema.optional(),
+    from: instant.optional(),
+    to: instant.optional(),
+  })
+  .transform((query, ctx) => {
+    const defaults = defaultRange();
+    const to = query.to ? endOf(query.to) : defaults.to;
+    const from = query.from
+      ? startOf(query.from)
+      : new Date(to.getTime() - (defaults.to.getTime() - defaults.from.getTime()));
+    if (to.getTime() < from.getTime()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The end date cannot be earlier than the start date',
+        params: custom({ code: 'date_after_or_equal', meta: { date: 'from' } }),
+      });
+      return z.NEVER;
+    }
+    if (to.getTime() - from.getTime() > MAX_ANALYTICS_RANGE_DAYS * DAY_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `The range can span at most ${MAX_ANALYTICS_RANGE_DAYS} days`,
+        params: custom({ code: 'max', meta: { max: MAX_ANALYTICS_RANGE_DAYS } }),
+      });
+      return z.NEVER;
+    }
+    return { projectId: query.projectId, itemId: query.itemId, from, to };
+  });
+
+export type TimeseriesQuery = z.output<typeof timeseriesQuerySchema>;
+/** What the dashboard sends: ISO strings. */
+export type TimeseriesQueryInput = z.input<typeof timeseriesQuerySchema>;
