@@ -1,6 +1,13 @@
 // /customer/:id/details/edit (admins), with delete.
 import { useParams } from 'react-router-dom';
-import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useRedirect,
+} from 'react-admin';
 import { Box } from '@mui/material';
 import { useResultNotify } from '../useNotifications';
 import { CustomerInputs } from './CustomerInputs';
@@ -9,6 +16,7 @@ import { validateCustomer } from './customerValidation';
 
 function CustomerToolbar() {
   const { success, failure } = useResultNotify();
+  const redirect = useRedirect();
   return (
     <Toolbar>
       <SaveButton />
@@ -16,7 +24,10 @@ function CustomerToolbar() {
       <DeleteWithConfirmButton
         redirect="/customers"
         mutationOptions={{
-          onSuccess: () => success('customer', 'deleted'),
+          onSuccess: () => {
+            success('customer', 'deleted');
+            redirect('/customers');
+          },
           onError: (error: unknown) => failure('customer', 'deleting', error),
         }}
         data-testid="customer-delete"

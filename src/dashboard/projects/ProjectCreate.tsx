@@ -1,4 +1,11 @@
-import { AutocompleteInput, Create, ReferenceInput, SimpleForm, usePermissions } from 'react-admin';
+import {
+  AutocompleteInput,
+  Create,
+  ReferenceInput,
+  SimpleForm,
+  usePermissions,
+  useRedirect,
+} from 'react-admin';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { ProjectInputs } from './ProjectInputs';
@@ -7,13 +14,17 @@ import { cleanProject, validateProjectCreate } from './projectValidation';
 export function ProjectCreate() {
   const { permissions } = usePermissions<DashboardPermissions>();
   const { success, failure } = useResultNotify();
+  const redirect = useRedirect();
   return (
     <Create
       resource="projects"
-      redirect={(_resource, id) => `/projects/${id}/start`}
       transform={(data: Record<string, unknown>) => cleanProject(data)}
       mutationOptions={{
-        onSuccess: () => success('project', 'created'),
+        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
+        onSuccess: (data: { id: string }) => {
+          success('project', 'created');
+          redirect(`/projects/${data.id}/start`);
+        },
         onError: (error: unknown) => failure('project', 'creating', error, true),
       }}
     >

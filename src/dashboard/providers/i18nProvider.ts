@@ -68,6 +68,7 @@ export async function createI18nProvider(
   locale: Language = initialLanguage(),
 ): Promise<I18nProvider> {
   await loadMessages(locale);
+  document.documentElement.lang = locale;
   return polyglotI18nProvider(
     (requested) => {
       const language = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;

@@ -55,7 +55,11 @@ export function dashboardStore(base: Store = localStorageStore('1', 'QrHub')): S
     setItem<T>(key: string, value: T) {
       if (!own(key)) return base.setItem(key, value);
       if (key === 'theme') writeTheme(value);
-      else if (typeof value === 'string') writeLanguageCookie(value);
+      else if (typeof value === 'string') {
+        writeLanguageCookie(value);
+        // Screen readers and the browser's hyphenation follow the page language.
+        document.documentElement.lang = value;
+      }
       publish(key, value);
     },
     removeItem(key: string) {

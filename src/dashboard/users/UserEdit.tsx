@@ -9,6 +9,7 @@ import {
   Toolbar,
   useGetIdentity,
   usePermissions,
+  useRedirect,
 } from 'react-admin';
 import { hasPermission } from '../../shared/permissions';
 import type { DashboardPermissions } from '../providers/authProvider';
@@ -21,6 +22,7 @@ function UserToolbar({ id }: { id: string }) {
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<DashboardPermissions>();
   const { success, failure } = useResultNotify();
+  const redirect = useRedirect();
   const canDelete = hasPermission(permissions?.role, 'UserDelete') && identity?.id !== id;
   return (
     <Toolbar>
@@ -30,7 +32,10 @@ function UserToolbar({ id }: { id: string }) {
         <DeleteWithConfirmButton
           redirect="/projects"
           mutationOptions={{
-            onSuccess: () => success('user', 'deleted'),
+            onSuccess: () => {
+              success('user', 'deleted');
+              redirect('/projects');
+            },
             onError: (error: unknown) => failure('user', 'deleting', error),
           }}
         />

@@ -10,7 +10,9 @@ export function ensureChromium(): void {
   if (fs.existsSync(CHROMIUM_PATH)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install chromium"`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install chromium"`,
+    );
   }
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
     stdio: 'inherit',
