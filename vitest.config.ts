@@ -25,7 +25,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           // Each test file gets its own PostgreSQL schema (tests/helpers/testApp.ts).
-          env: { TEST_DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+          env: {
+            TEST_DATABASE_URL:
+              process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+          },
         },
       },
       {
