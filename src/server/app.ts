@@ -15,11 +15,17 @@ import { errorsPlugin } from './api/plugins/errors.js';
 import { jsonBodyPlugin } from './api/plugins/jsonBody.js';
 import { sessionPlugin } from './api/plugins/session.js';
 import { analyticsRoutes } from './api/routes/analytics.js';
+import { actionRoutes } from './api/routes/actions.js';
 import { auditLogRoutes } from './api/routes/auditLogs.js';
 import { authRoutes } from './api/routes/auth.js';
+import { converterRoutes } from './api/routes/converter.js';
 import { customerRoutes } from './api/routes/customers.js';
+import { fileRoutes } from './api/routes/files.js';
 import { projectRoutes } from './api/routes/projects.js';
+import { qrCodeRoutes } from './api/routes/qrCodes.js';
+import { qrCodeTemplateRoutes } from './api/routes/qrCodeTemplates.js';
 import { selfRoutes } from './api/routes/self.js';
+import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
 
 export interface BuildAppOptions {
@@ -79,6 +85,12 @@ export async function buildApp({
       userRoutes(api, deps);
       auditLogRoutes(api, deps);
       analyticsRoutes(api, deps);
+      actionRoutes(api, deps);
+      qrCodeRoutes(api, deps);
+      qrCodeTemplateRoutes(api, deps);
+      trashRoutes(api, deps);
+      fileRoutes(api, deps);
+      converterRoutes(api, deps);
       api.setNotFoundHandler((_request, reply) =>
         reply
           .code(404)

@@ -9,6 +9,7 @@ import { insertPlans } from '../repositories/plans.js';
 import { insertProject, insertProjectUserLink } from '../repositories/projects.js';
 import { insertUser } from '../repositories/users.js';
 import { hashPassword } from '../security.js';
+import { seedDemoContent } from './seedContent.js';
 import type { Db } from './database.js';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -202,6 +203,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
       canManage: 0,
       createdAt: at,
     });
+    await seedDemoContent(
+      trx,
+      {
+        customerId: ids.customers.demo,
+        projectId: ids.projects.demoLinked,
+        otherProjectId: ids.projects.demoOther,
+      },
+      at,
+    );
   });
   return ids;
 }

@@ -1,0 +1,192 @@
+// Actions ("{product}", SPEC's QR links) of a project: list, create, read, edit, delete, duplicate,
+// and the QR codes and short links that use one.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ACTION_TYPES } from '../../../shared/enums.js';
+import { actionInputSchema } from '../../../shared/schemas/action.js';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import type { Db } from '../../db/database.js';
+import {
+  listActions,
+  listLinkedItems,
+  qrCodeCounts,
+  type ActionRow,
+} from '../../repositories/actions.js';
+import {
+  actionOr404,
+  createAction,
+  duplicateAction,
+  editAction,
+  presentActions,
+  removeAction,
+} from '../../services/actions.js';
+import { mediaStorageFor } from '../../services/media.js';
+import { visibleProjectOr404 } from '../../services/projects.js';
+import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { listResponse, pathId, type RouteDeps } from './helpers.js';
+
+const actionListQuerySchema = listQuerySchema.extend({
+  objectType: z.enum(ACTION_TYPES).optional(),
+});
+
+interface ProjectParams {
+  pid: string;
+}
+interface ActionParams extends ProjectParams {
+  id: string;
+}
+
+async function present(db: Db, rows: ActionRow[]) {
+  return presentActions(
+    db,
+    rows,
+    await qrCodeCounts(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
+}
+
+export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
+  const idsOf = (params: ActionParams) => ({
+    projectId: projectIdOf(params),
+    id: pathId(params.id, 'qrlink_not_found'),
+  });
+  const env = (request: FastifyRequest) => ({ storage: mediaStorageFor(config), log: request.log });
+  const one = async (request: FastifyRequest, projectId: string, id: string) => {
+    const { action } = await actionOr404(db, currentUser(request), projectId, id);
+    return { data: (await present(db, [action]))[0] };
+  };
+
+  // GET /projects/{pid}/actions: the project's Actions; q searches names, filter objectType.
+  app.get<{ Params: ProjectParams }>(
+    '/projects/:pid/actions',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => {
+      const project = await visibleProjectOr404(
+        db,
+        currentUser(request),
+        projectIdOf(request.params),
+      );
+      const query = actionListQuerySchema.parse(request.query);
+      const { rows, total } = await listActions(db, project.id, query, {
+        objectType: query.objectType,
+      });
+      return listResponse(await present(db, rows), total, query);
+    },
+  );
+
+  // POST /projects/{pid}/actions: create an Action.
+  app.post<{ Params: ProjectParams }>(
+    '/projects/:pid/actions',
+    { preHandler: requirePermission('QRLinkCreate') },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const input = actionInputSchema.parse(request.body);
+      const id = await createAction(
+        db,
+        currentUser(request),
+        projectId,
+        input,
+        auditContextOf(request, config),
+      );
+      return reply.code(201).send(await one(request, projectId, id));
+    },
+  );
+
+  // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
+  app.get<{ Params: ActionParams }>(
+    '/projects/:pid/actions/:id',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      return one(request, projectId, id);
+    },
+  );
+
+  // PUT /projects/{pid}/actions/{id}: replace name, kind, data and activity.
+  app.put<{ Params: ActionParams }>(
+    '/projects/:pid/actions/:id',
+    { preHandler: requirePermission('QRLinkUpdate') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const input = actionInputSchema.parse(request.body);
+      await editAction(
+        db,
+        env(request),
+        currentUser(request),
+        projectId,
+        id,
+        input,
+        auditContextOf(request, config),
+      );
+      return one(request, projectId, id);
+    },
+  );
+
+  // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
+  app.delete<{ Params: ActionParams }>(
+    '/projects/:pid/actions/:id',
+    { preHandler: requirePermission('QRLinkDelete') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      await removeAction(
+        db,
+        env(request),
+        currentUser(request),
+        projectId,
+        id,
+        auditContextOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
+  app.post<{ Params: ActionParams }>(
+    '/projects/:pid/actions/:id/duplicate',
+    { preHandler: requirePermission('QRLinkDuplicate') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const copyId = await duplicateAction(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        auditContextOf(request, config),
+      );
+      return reply.code(201).send(await one(request, projectId, copyId));
+    },
+  );
+
+  // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
+  app.get<{ Params: ActionParams }>(
+    '/projects/:pid/actions/:id/qr-codes',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const { project } = await actionOr404(db, currentUser(request), projectId, id);
+      const rows = await listLinkedItems(db, project.id, id);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          type: row.type,
+          projectId: row.projectId,
+          name: row.name,
+          description: row.description,
+          code: row.code,
+          scanUrl:
+            row.type === 'qr_code'
+              ? scanUrlOf(config, row.code)
+              : shortLinkUrlOf(config, row.host, row.code),
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        })),
+        meta: { total: rows.length, page: 1, perPage: rows.length },
+      };
+    },
+  );
+}

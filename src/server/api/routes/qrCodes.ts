@@ -1,0 +1,180 @@
+// QR codes of a project: list, create, read, edit, duplicate, trash, restore and delete.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { ulidSchema } from '../../../shared/ids.js';
+import { qrCodeInputSchema, qrCodeUpdateSchema } from '../../../shared/schemas/qrCode.js';
+import { listQrCodes } from '../../repositories/qrCodes.js';
+import { visibleProjectOr404 } from '../../services/projects.js';
+import {
+  createQrCode,
+  deleteTrashedQrCode,
+  duplicateQrCode,
+  editQrCode,
+  presentQrCodes,
+  qrCodeOr404,
+  restoreQrCode,
+  trashQrCode,
+} from '../../services/qrCodes.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { listResponse, pathId, type RouteDeps } from './helpers.js';
+
+const qrCodeListQuerySchema = listQuerySchema.extend({
+  actionId: ulidSchema.optional(),
+  labelId: ulidSchema.optional(),
+});
+
+interface ProjectParams {
+  pid: string;
+}
+interface QrCodeParams extends ProjectParams {
+  id: string;
+}
+
+/** The keys a PUT body really sent: the shared schema fills defaults for absent ones. */
+function sentKeys(body: unknown): Set<string> {
+  return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+}
+
+export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
+  const idsOf = (params: QrCodeParams) => ({
+    projectId: projectIdOf(params),
+    id: pathId(params.id, 'qr_code_not_found'),
+  });
+  const one = async (
+    request: FastifyRequest,
+    projectId: string,
+    id: string,
+    options: { includeTrashed?: boolean } = {},
+  ) => {
+    const { qrCode } = await qrCodeOr404(db, currentUser(request), projectId, id, options);
+    return { data: (await presentQrCodes(db, config, [qrCode]))[0] };
+  };
+
+  // GET /projects/{pid}/qr-codes: QR codes outside the trash; q on name and code, filters actionId, labelId.
+  app.get<{ Params: ProjectParams }>(
+    '/projects/:pid/qr-codes',
+    { preHandler: requirePermission('QRCodeView') },
+    async (request) => {
+      const project = await visibleProjectOr404(
+        db,
+        currentUser(request),
+        projectIdOf(request.params),
+      );
+      const query = qrCodeListQuerySchema.parse(request.query);
+      const { rows, total } = await listQrCodes(db, project.id, query, {
+        actionId: query.actionId,
+        labelId: query.labelId,
+      });
+      return listResponse(await presentQrCodes(db, config, rows), total, query);
+    },
+  );
+
+  // POST /projects/{pid}/qr-codes: create a QR code with a fresh code, within the limits.
+  app.post<{ Params: ProjectParams }>(
+    '/projects/:pid/qr-codes',
+    { preHandler: requirePermission('QRCodeCreate') },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const input = qrCodeInputSchema.parse(request.body);
+      const id = await createQrCode(
+        db,
+        currentUser(request),
+        projectId,
+        input,
+        auditContextOf(request, config),
+      );
+      return reply.code(201).send(await one(request, projectId, id));
+    },
+  );
+
+  // GET /projects/{pid}/qr-codes/{id}: one QR code (also from the trash).
+  app.get<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id',
+    { preHandler: requirePermission('QRCodeView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      return one(request, projectId, id, { includeTrashed: true });
+    },
+  );
+
+  // PUT /projects/{pid}/qr-codes/{id}: change the fields sent (name, description, actionId, templateId, design).
+  app.put<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id',
+    { preHandler: requirePermission('QRCodeUpdate') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const parsed = qrCodeUpdateSchema.parse(request.body ?? {});
+      const sent = sentKeys(request.body);
+      const input = Object.fromEntries(
+        Object.entries(parsed).filter(([key]) => sent.has(key)),
+      ) as Partial<typeof parsed>;
+      await editQrCode(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        input,
+        auditContextOf(request, config),
+      );
+      return one(request, projectId, id);
+    },
+  );
+
+  // POST /projects/{pid}/qr-codes/{id}/duplicate: a new code with the same Action and design.
+  app.post<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id/duplicate',
+    { preHandler: requirePermission('QRCodeDuplicate') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const copyId = await duplicateQrCode(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        auditContextOf(request, config),
+      );
+      return reply.code(201).send(await one(request, projectId, copyId));
+    },
+  );
+
+  // DELETE /projects/{pid}/qr-codes/{id}/trash: move to the trash.
+  app.delete<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id/trash',
+    { preHandler: requirePermission('QRCodeTrash') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      await trashQrCode(db, currentUser(request), projectId, id, auditContextOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+
+  // POST /projects/{pid}/qr-codes/{id}/restore: back from the trash, if the limits leave room.
+  app.post<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id/restore',
+    { preHandler: requirePermission('QRCodeRestore') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      await restoreQrCode(db, currentUser(request), projectId, id, auditContextOf(request, config));
+      return one(request, projectId, id);
+    },
+  );
+
+  // DELETE /projects/{pid}/qr-codes/{id}: permanent delete of a trashed QR code.
+  app.delete<{ Params: QrCodeParams }>(
+    '/projects/:pid/qr-codes/:id',
+    { preHandler: requirePermission('QRCodeDelete') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      await deleteTrashedQrCode(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        auditContextOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,70 @@
+// The project trash: trashed QR codes and short links listed together, and emptying it. Emptying
+// lives at …/trash/items because SPEC §7 gives DELETE /projects/{id}/trash to trashing the project.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { listTrash } from '../../repositories/qrCodes.js';
+import { visibleProjectOr404 } from '../../services/projects.js';
+import { emptyTrash, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { listResponse, pathId, type RouteDeps } from './helpers.js';
+
+const trashQuerySchema = listQuerySchema.extend({
+  type: z.enum(['qr_code', 'short_link']).optional(),
+});
+
+interface ProjectParams {
+  pid: string;
+}
+
+export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
+
+  // GET /projects/{pid}/trash: trashed QR codes and short links, newest first; filter type.
+  app.get<{ Params: ProjectParams }>(
+    '/projects/:pid/trash',
+    { preHandler: requirePermission('QRCodeView', 'ShortLinkView') },
+    async (request) => {
+      const project = await visibleProjectOr404(
+        db,
+        currentUser(request),
+        projectIdOf(request.params),
+      );
+      const query = trashQuerySchema.parse(request.query);
+      const { rows, total } = await listTrash(db, project.id, query, query.type);
+      return listResponse(
+        rows.map((row) => ({
+          id: row.id,
+          type: row.type,
+          projectId: row.projectId,
+          name: row.name,
+          code: row.code,
+          scanUrl:
+            row.type === 'qr_code'
+              ? scanUrlOf(config, row.code)
+              : shortLinkUrlOf(config, row.host, row.code),
+          trashedAt: row.trashedAt,
+          createdAt: row.createdAt,
+        })),
+        total,
+        query,
+      );
+    },
+  );
+
+  // DELETE /projects/{pid}/trash/items: empty the trash (DELETE …/trash itself trashes the project).
+  app.delete<{ Params: ProjectParams }>(
+    '/projects/:pid/trash/items',
+    { preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete') },
+    async (request, reply) => {
+      await emptyTrash(
+        db,
+        currentUser(request),
+        projectIdOf(request.params),
+        auditContextOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,148 @@
+// Actions ("{product}", SPEC's QR links) of a project, and the QR codes and short links using them.
+// Every query takes the project id, so an id of another project can never match.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ListQuery } from '../../shared/schemas/common.js';
+import type { ActionsTable } from '../db/schema.js';
+import { containsText, offsetOf, type Executor } from './executor.js';
+
+export type ActionRow = Selectable<ActionsTable>;
+
+const SORTABLE = {
+  name: 'name',
+  objectType: 'objectType',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export interface ActionFilters {
+  objectType?: string;
+}
+
+export async function listActions(
+  db: Executor,
+  projectId: string,
+  query: ListQuery,
+  filters: ActionFilters = {},
+): Promise<{ rows: ActionRow[]; total: number }> {
+  let base = db
+    .selectFrom('actions')
+    .where('projectId', '=', projectId)
+    .where('deletedAt', 'is', null);
+  if (query.q) base = base.where(containsText('name', query.q));
+  if (filters.objectType) base = base.where('objectType', '=', filters.objectType);
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy(
+      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      query.order === 'DESC' ? 'desc' : 'asc',
+    )
+    .orderBy('id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function findAction(
+  db: Executor,
+  projectId: string,
+  id: string,
+): Promise<ActionRow | null> {
+  const row = await db
+    .selectFrom('actions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('projectId', '=', projectId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertAction(db: Executor, row: Insertable<ActionsTable>): Promise<void> {
+  await db.insertInto('actions').values(row).execute();
+}
+
+export async function updateAction(
+  db: Executor,
+  id: string,
+  patch: Updateable<ActionsTable>,
+): Promise<void> {
+  await db.updateTable('actions').set(patch).where('id', '=', id).execute();
+}
+
+/** Removes the Action; QR codes and short links using it keep existing without one (FK set null). */
+export async function deleteAction(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('actions').where('id', '=', id).execute();
+}
+
+/** QR codes (not in the trash) per Action, for a page of Actions. */
+export async function qrCodeCounts(
+  db: Executor,
+  actionIds: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(actionIds.map((id) => [id, 0]));
+  if (actionIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('qrCodes')
+    .select(['actionId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('actionId', 'in', actionIds)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .groupBy('actionId')
+    .execute();
+  for (const row of rows) if (row.actionId) counts.set(row.actionId, Number(row.count));
+  return counts;
+}
+
+export interface LinkedItemRow {
+  id: string;
+  type: 'qr_code' | 'short_link';
+  projectId: string;
+  name: string;
+  description: string | null;
+  /** The QR code's code, or the short link's uri. */
+  code: string;
+  host: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The QR codes and short links (not in the trash) that use an Action, newest first. */
+export async function listLinkedItems(
+  db: Executor,
+  projectId: string,
+  actionId: string,
+): Promise<LinkedItemRow[]> {
+  const qrCodes = await db
+    .selectFrom('qrCodes')
+    .select(['id', 'projectId', 'name', 'description', 'code', 'createdAt', 'updatedAt'])
+    .where('projectId', '=', projectId)
+    .where('actionId', '=', actionId)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .execute();
+  const shortLinks = await db
+    .selectFrom('shortLinks')
+    .select([
+      'id',
+      'projectId',
+      'name',
+      'description',
+      'uri as code',
+      'host',
+      'createdAt',
+      'updatedAt',
+    ])
+    .where('projectId', '=', projectId)
+    .where('actionId', '=', actionId)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return [
+    ...qrCodes.map((row) => ({ ...row, type: 'qr_code' as const, host: '' })),
+    ...shortLinks.map((row) => ({ ...row, type: 'short_link' as const })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}

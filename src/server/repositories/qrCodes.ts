@@ -1,0 +1,326 @@
+// QR codes of a project (with their Action's summary and scan counts), the counts their limits
+// are checked against, and the project trash (trashed QR codes and short links together).
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { ListQuery } from '../../shared/schemas/common.js';
+import type { QrCodesTable } from '../db/schema.js';
+import { containsText, offsetOf, type Executor } from './executor.js';
+
+export type QrCodeRow = Selectable<QrCodesTable>;
+export type QrCodeWithAction = QrCodeRow & {
+  actionName: string | null;
+  actionObjectType: string | null;
+};
+
+function withAction(db: Executor) {
+  return db
+    .selectFrom('qrCodes')
+    .leftJoin('actions', (join) =>
+      join.onRef('actions.id', '=', 'qrCodes.actionId').on('actions.deletedAt', 'is', null),
+    );
+}
+
+const SELECTION = [
+  'qrCodes.id',
+  'qrCodes.customerId',
+  'qrCodes.projectId',
+  'qrCodes.code',
+  'qrCodes.name',
+  'qrCodes.description',
+  'qrCodes.actionId',
+  'qrCodes.templateId',
+  'qrCodes.design',
+  'qrCodes.createdBy',
+  'qrCodes.trashedAt',
+  'qrCodes.deletedAt',
+  'qrCodes.createdAt',
+  'qrCodes.updatedAt',
+  'actions.name as actionName',
+  'actions.objectType as actionObjectType',
+] as const;
+
+const SORTABLE = {
+  name: 'qrCodes.name',
+  code: 'qrCodes.code',
+  createdAt: 'qrCodes.createdAt',
+  updatedAt: 'qrCodes.updatedAt',
+} as const;
+
+export interface QrCodeFilters {
+  actionId?: string;
+  labelId?: string;
+}
+
+/** The project's QR codes outside the trash; `q` searches name and code. */
+export async function listQrCodes(
+  db: Executor,
+  projectId: string,
+  query: ListQuery,
+  filters: QrCodeFilters = {},
+): Promise<{ rows: QrCodeWithAction[]; total: number }> {
+  let base = withAction(db)
+    .where('qrCodes.projectId', '=', projectId)
+    .where('qrCodes.trashedAt', 'is', null)
+    .where('qrCodes.deletedAt', 'is', null);
+  if (query.q) {
+    const q = query.q;
+    base = base.where((eb) =>
+      eb.or([containsText('qrCodes.name', q), containsText('qrCodes.code', q)]),
+    );
+  }
+  if (filters.actionId) base = base.where('qrCodes.actionId', '=', filters.actionId);
+  if (filters.labelId) {
+    const labelId = filters.labelId;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('labelLinks')
+          .select('labelLinks.itemId')
+          .whereRef('labelLinks.itemId', '=', 'qrCodes.id')
+          .where('labelLinks.itemType', '=', 'qr_code')
+          .where('labelLinks.labelId', '=', labelId),
+      ),
+    );
+  }
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select(SELECTION)
+    .orderBy(
+      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.createdAt,
+      query.order === 'DESC' ? 'desc' : 'asc',
+    )
+    .orderBy('qrCodes.id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** One QR code of the project; trashed ones only when asked for (restore, delete). */
+export async function findQrCode(
+  db: Executor,
+  projectId: string,
+  id: string,
+  { includeTrashed = false } = {},
+): Promise<QrCodeWithAction | null> {
+  let query = withAction(db)
+    .select(SELECTION)
+    .where('qrCodes.id', '=', id)
+    .where('qrCodes.projectId', '=', projectId)
+    .where('qrCodes.deletedAt', 'is', null);
+  if (!includeTrashed) query = query.where('qrCodes.trashedAt', 'is', null);
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function insertQrCode(db: Executor, row: Insertable<QrCodesTable>): Promise<void> {
+  await db.insertInto('qrCodes').values(row).execute();
+}
+
+export async function updateQrCode(
+  db: Executor,
+  id: string,
+  patch: Updateable<QrCodesTable>,
+): Promise<void> {
+  await db.updateTable('qrCodes').set(patch).where('id', '=', id).execute();
+}
+
+/** Removes QR codes for good, with their tag links (ad links cascade; scans stay as history). */
+export async function deleteQrCodes(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('labelLinks')
+    .where('itemType', '=', 'qr_code')
+    .where('itemId', 'in', ids)
+    .execute();
+  await db.deleteFrom('qrCodes').where('id', 'in', ids).execute();
+}
+
+/** Whether a code is taken, by a QR code or by a short link on the default scan host. */
+export async function isCodeTaken(db: Executor, code: string): Promise<boolean> {
+  const qr = await db
+    .selectFrom('qrCodes')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (qr) return true;
+  const link = await db
+    .selectFrom('shortLinks')
+    .select('id')
+    .where('host', '=', '')
+    .where('uri', '=', code)
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/** QR codes that count toward the limits: outside the trash, per project and per customer. */
+export async function countActiveQrCodes(
+  db: Executor,
+  projectId: string,
+  customerId: string,
+): Promise<{ project: number; customer: number }> {
+  const count = (column: 'projectId' | 'customerId', value: string) =>
+    db
+      .selectFrom('qrCodes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(column, '=', value)
+      .where('trashedAt', 'is', null)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+  const [project, customer] = [
+    await count('projectId', projectId),
+    await count('customerId', customerId),
+  ];
+  return { project: Number(project.count), customer: Number(customer.count) };
+}
+
+export async function qrCodeLimits(db: Executor, projectId: string, customerId: string) {
+  const project = await db
+    .selectFrom('projects')
+    .select('maxQrCodes')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('customers')
+    .select('maxQrCodes')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return { project: Number(project.maxQrCodes), customer: Number(customer.maxQrCodes) };
+}
+
+/** Human scans (bots excluded) per QR code, for a page of codes. */
+export async function scanCounts(db: Executor, qrCodeIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(qrCodeIds.map((id) => [id, 0]));
+  if (qrCodeIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('scans')
+    .select(['itemId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('itemType', '=', 'qr_code')
+    .where('kind', '=', 'scan')
+    .where('isBot', '=', 0)
+    .where('itemId', 'in', qrCodeIds)
+    .groupBy('itemId')
+    .execute();
+  for (const row of rows) counts.set(row.itemId, Number(row.count));
+  return counts;
+}
+
+// The trash: QR codes and short links a user moved there, listed together.
+
+export type TrashItemType = 'qr_code' | 'short_link';
+
+export interface TrashRow {
+  id: string;
+  type: TrashItemType;
+  projectId: string;
+  name: string;
+  /** The QR code's code or the short link's uri. */
+  code: string;
+  host: string;
+  trashedAt: string;
+  createdAt: string;
+}
+
+const TRASH_SORTABLE = { name: 'name', trashedAt: 'trashedAt', createdAt: 'createdAt' } as const;
+
+function trashUnion(db: Executor, projectId: string, type?: TrashItemType) {
+  const qrCodes = db
+    .selectFrom('qrCodes')
+    .select([
+      'id',
+      sql<TrashItemType>`'qr_code'`.as('type'),
+      'projectId',
+      'name',
+      'code',
+      sql<string>`''`.as('host'),
+      'trashedAt',
+      'createdAt',
+    ])
+    .where('projectId', '=', projectId)
+    .where('trashedAt', 'is not', null)
+    .where('deletedAt', 'is', null);
+  const shortLinks = db
+    .selectFrom('shortLinks')
+    .select([
+      'id',
+      sql<TrashItemType>`'short_link'`.as('type'),
+      'projectId',
+      'name',
+      'uri as code',
+      'host',
+      'trashedAt',
+      'createdAt',
+    ])
+    .where('projectId', '=', projectId)
+    .where('trashedAt', 'is not', null)
+    .where('deletedAt', 'is', null);
+  if (type === 'qr_code') return qrCodes;
+  if (type === 'short_link') return shortLinks;
+  return qrCodes.unionAll(shortLinks);
+}
+
+export async function listTrash(
+  db: Executor,
+  projectId: string,
+  query: ListQuery,
+  type?: TrashItemType,
+): Promise<{ rows: TrashRow[]; total: number }> {
+  let base = db.selectFrom(trashUnion(db, projectId, type).as('items'));
+  if (query.q) base = base.where(containsText('name', query.q));
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy(
+      TRASH_SORTABLE[query.sort as keyof typeof TRASH_SORTABLE] ?? TRASH_SORTABLE.trashedAt,
+      query.sort ? (query.order === 'DESC' ? 'desc' : 'asc') : 'desc',
+    )
+    .orderBy('id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return {
+    rows: rows.map((row) => ({ ...row, trashedAt: row.trashedAt ?? '' })),
+    total: Number(total),
+  };
+}
+
+/** Everything in the project's trash, for emptying it. */
+export async function trashedItems(
+  db: Executor,
+  projectId: string,
+): Promise<{ qrCodes: { id: string; name: string; code: string }[]; shortLinks: TrashLink[] }> {
+  const qrCodes = await db
+    .selectFrom('qrCodes')
+    .select(['id', 'name', 'code'])
+    .where('projectId', '=', projectId)
+    .where('trashedAt', 'is not', null)
+    .where('deletedAt', 'is', null)
+    .execute();
+  const shortLinks = await db
+    .selectFrom('shortLinks')
+    .select(['id', 'name', 'uri'])
+    .where('projectId', '=', projectId)
+    .where('trashedAt', 'is not', null)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return { qrCodes, shortLinks };
+}
+
+export interface TrashLink {
+  id: string;
+  name: string;
+  uri: string;
+}
+
+/** Removes short links for good, with their tag links (the trash's "empty"). */
+export async function deleteShortLinks(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('labelLinks')
+    .where('itemType', '=', 'short_link')
+    .where('itemId', 'in', ids)
+    .execute();
+  await db.deleteFrom('shortLinks').where('id', 'in', ids).execute();
+}

@@ -1,0 +1,330 @@
+// Actions: create, update, duplicate and delete, each in one transaction with its audit row.
+// Media fields are resolved here (kept, replaced, removed; a replaced or removed file is freed),
+// rich text is sanitised before it is stored, and the scan cache forgets the Action after commit.
+import { ulid } from 'ulidx';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import type { ActionType } from '../../shared/enums.js';
+import { sanitizeRichText } from '../../shared/richText.js';
+import type { ActionInput, MediaField } from '../../shared/schemas/action.js';
+import type { MediaKind } from '../../shared/media.js';
+import { notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import type { MediaStorage } from '../media/storage.js';
+import {
+  deleteAction,
+  findAction,
+  insertAction,
+  updateAction,
+  type ActionRow,
+} from '../repositories/actions.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { Executor } from '../repositories/executor.js';
+import { findMediaByIds, type MediaRow } from '../repositories/media.js';
+import { invalidateAction } from '../scan/cache.js';
+import { serverPurify } from '../scan/sanitize.js';
+import { visibleProjectOr404 } from './projects.js';
+import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
+
+/** The media fields of each Action kind and the upload kind each one takes (POST /file `kind`). */
+export const MEDIA_FIELDS: Record<ActionType, Readonly<Record<string, MediaKind>>> = {
+  link: {},
+  file: { media: 'file' },
+  contact: { avatar: 'avatar' },
+  textArea: {},
+  appLink: { applicationLogo: 'logo' },
+  email: {},
+  phoneNumber: {},
+  sms: {},
+  whatsapp: {},
+  sound: { sound: 'sound', cover: 'cover' },
+};
+
+type DataObject = Record<string, unknown>;
+
+function isMediaField(value: unknown): value is MediaField {
+  return typeof value === 'object' && value !== null && 'mediaId' in value;
+}
+
+function mediaFieldsOf(objectType: string): Readonly<Record<string, MediaKind>> {
+  return MEDIA_FIELDS[objectType as ActionType] ?? {};
+}
+
+/** The stored media ids of an Action's data, by field. */
+export function storedMediaIds(objectType: string, data: DataObject): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const field of Object.keys(mediaFieldsOf(objectType))) {
+    const value = data[field];
+    if (isMediaField(value) && value.mediaId) ids.set(field, value.mediaId);
+  }
+  return ids;
+}
+
+export function parseStoredData(json: string): DataObject {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as DataObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The data as it is stored: each media field becomes `{ mediaId, remove: false }` — `remove`
+ * clears it, a null id keeps what is stored, a new id must be a usable upload — and a textArea's
+ * HTML is sanitised. Returns the media ids the old data held and the new one no longer does.
+ */
+async function prepareData(
+  trx: Executor,
+  project: ProjectRow,
+  input: ActionInput,
+  previous: ActionRow | null,
+): Promise<{ data: DataObject; released: string[] }> {
+  const data: DataObject = { ...(input.data as DataObject) };
+  const oldIds = previous
+    ? storedMediaIds(previous.objectType, parseStoredData(previous.data))
+    : new Map<string, string>();
+  const keep = new Set<string>();
+  for (const [field, kind] of Object.entries(mediaFieldsOf(input.objectType))) {
+    const value = data[field];
+    const sent: MediaField = isMediaField(value) ? value : { mediaId: null, remove: false };
+    const stored = previous?.objectType === input.objectType ? oldIds.get(field) : undefined;
+    let mediaId: string | null = null;
+    if (sent.remove) mediaId = null;
+    else if (!sent.mediaId) mediaId = stored ?? null;
+    else if (sent.mediaId === stored) mediaId = stored;
+    else {
+      await usableMediaOr422(trx, project, sent.mediaId, [kind], `/data/${field}`);
+      mediaId = sent.mediaId;
+    }
+    if (mediaId) keep.add(mediaId);
+    data[field] = { mediaId, remove: false };
+  }
+  if (input.objectType === 'textArea') {
+    data.text = sanitizeRichText(input.data.text, serverPurify());
+  }
+  const released = [...oldIds.values()].filter((id) => !keep.has(id));
+  return { data, released };
+}
+
+export async function actionOr404(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+): Promise<{ project: ProjectRow; action: ActionRow }> {
+  const project = await visibleProjectOr404(db, user, projectId);
+  const action = await findAction(db, project.id, id);
+  if (!action) throw notFound('qrlink_not_found');
+  return { project, action };
+}
+
+export async function createAction(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: ActionInput,
+  audit: AuditContext,
+): Promise<string> {
+  const id = ulid();
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const { data } = await prepareData(trx, project, input, null);
+    const now = new Date().toISOString();
+    await insertAction(trx, {
+      id,
+      customerId: project.customerId,
+      projectId: project.id,
+      name: input.name,
+      objectType: input.objectType,
+      data: JSON.stringify(data),
+      activity: JSON.stringify(input.activity),
+      createdBy: user.id,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'action',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { objectType: input.objectType },
+    });
+  });
+  return id;
+}
+
+export interface ServiceEnv {
+  storage: MediaStorage;
+  log?: FastifyBaseLogger;
+}
+
+/** A full replace of name, kind, data and activity. */
+export async function editAction(
+  db: Db,
+  env: ServiceEnv,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  input: ActionInput,
+  audit: AuditContext,
+): Promise<void> {
+  const freedKeys = await db.transaction().execute(async (trx) => {
+    const { project, action } = await actionOr404(trx, user, projectId, id);
+    const { data, released } = await prepareData(trx, project, input, action);
+    await updateAction(trx, id, {
+      name: input.name,
+      objectType: input.objectType,
+      data: JSON.stringify(data),
+      activity: JSON.stringify(input.activity),
+      updatedAt: new Date().toISOString(),
+    });
+    const auditId = await insertAuditLog(trx, audit, {
+      type: 'action',
+      action: 'updated',
+      itemId: id,
+      name: input.name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { objectType: input.objectType },
+    });
+    return releaseMedia(trx, released, audit, { exceptActionId: id, parentAuditId: auditId });
+  });
+  invalidateAction(id);
+  await removeStoredFiles(env.storage, freedKeys, env.log);
+}
+
+/** "{name} (copy)": same kind, data (sharing its files) and activity. */
+export async function duplicateAction(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<string> {
+  const copyId = ulid();
+  await db.transaction().execute(async (trx) => {
+    const { project, action } = await actionOr404(trx, user, projectId, id);
+    const now = new Date().toISOString();
+    const name = `${action.name} (copy)`.slice(0, 255);
+    await insertAction(trx, {
+      ...action,
+      id: copyId,
+      name,
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'action',
+      action: 'duplicated',
+      itemId: copyId,
+      name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { from: id },
+    });
+  });
+  return copyId;
+}
+
+/** Removes the Action; its codes stay (inactive, still printable) and its unshared files go. */
+export async function removeAction(
+  db: Db,
+  env: ServiceEnv,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  const freedKeys = await db.transaction().execute(async (trx) => {
+    const { project, action } = await actionOr404(trx, user, projectId, id);
+    const mediaIds = storedMediaIds(action.objectType, parseStoredData(action.data));
+    await deleteAction(trx, id);
+    const auditId = await insertAuditLog(trx, audit, {
+      type: 'action',
+      action: 'deleted',
+      itemId: id,
+      name: action.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+    return releaseMedia(trx, mediaIds.values(), audit, {
+      exceptActionId: id,
+      parentAuditId: auditId,
+    });
+  });
+  invalidateAction(id);
+  await removeStoredFiles(env.storage, freedKeys, env.log);
+}
+
+// Answers.
+
+export interface MediaSource {
+  name: string;
+  versions: { original: string };
+}
+
+export interface ExpandedMediaField {
+  mediaId: string | null;
+  remove: false;
+  source: MediaSource | null;
+}
+
+/** `Action` of docs/api-content.md. */
+export interface ActionAnswer {
+  id: string;
+  projectId: string;
+  name: string;
+  objectType: string;
+  data: DataObject;
+  activity: unknown;
+  qrCodeCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Stored data with each media field expanded with its `source`, for the editor. */
+function expandData(row: ActionRow, media: Map<string, MediaRow>): DataObject {
+  const data = parseStoredData(row.data);
+  for (const field of Object.keys(mediaFieldsOf(row.objectType))) {
+    const value = data[field];
+    const mediaId = isMediaField(value) ? value.mediaId : null;
+    const stored = mediaId ? media.get(mediaId) : undefined;
+    const expanded: ExpandedMediaField = {
+      mediaId: stored ? stored.id : null,
+      remove: false,
+      source: stored
+        ? { name: stored.fileName, versions: { original: mediaUrl(stored.id) } }
+        : null,
+    };
+    data[field] = expanded;
+  }
+  return data;
+}
+
+export async function presentActions(
+  db: Executor,
+  rows: ActionRow[],
+  qrCodeCounts: Map<string, number>,
+): Promise<ActionAnswer[]> {
+  const ids = rows.flatMap((row) => [
+    ...storedMediaIds(row.objectType, parseStoredData(row.data)).values(),
+  ]);
+  const media = await findMediaByIds(db, ids);
+  return rows.map((row) => ({
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    objectType: row.objectType,
+    data: expandData(row, media),
+    activity: parseStoredData(row.activity),
+    qrCodeCount: qrCodeCounts.get(row.id) ?? 0,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}

@@ -1,0 +1,137 @@
+// QR code templates (named designs): create, update, delete, each with its audit row.
+import { ulid } from 'ulidx';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
+import { notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { Executor } from '../repositories/executor.js';
+import {
+  deleteQrCodeTemplate,
+  findQrCodeTemplate,
+  insertQrCodeTemplate,
+  updateQrCodeTemplate,
+  type QrCodeTemplateRow,
+} from '../repositories/qrCodeTemplates.js';
+import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
+import { visibleProjectOr404 } from './projects.js';
+import { readDesign } from './qrCodes.js';
+
+export async function templateOr404(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+): Promise<{ project: ProjectRow; template: QrCodeTemplateRow }> {
+  const project = await visibleProjectOr404(db, user, projectId);
+  const template = await findQrCodeTemplate(db, project.id, id);
+  if (!template) throw notFound('not_found');
+  return { project, template };
+}
+
+async function checkLogo(
+  trx: Executor,
+  project: ProjectRow,
+  design: QrDesign,
+  previousLogo: string | null,
+): Promise<void> {
+  const logo = design.logo.mediaId;
+  if (logo && logo !== previousLogo) {
+    await usableMediaOr422(trx, project, logo, IMAGE_KINDS, '/design/logo/mediaId');
+  }
+}
+
+export async function createQrCodeTemplate(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: QrCodeTemplateInput,
+  audit: AuditContext,
+): Promise<string> {
+  const id = ulid();
+  await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    await checkLogo(trx, project, input.design, null);
+    const now = new Date().toISOString();
+    await insertQrCodeTemplate(trx, {
+      id,
+      customerId: project.customerId,
+      projectId: project.id,
+      name: input.name,
+      design: JSON.stringify(input.design),
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_design',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+  });
+  return id;
+}
+
+export async function editQrCodeTemplate(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  input: QrCodeTemplateInput,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { project, template } = await templateOr404(trx, user, projectId, id);
+    await checkLogo(trx, project, input.design, readDesign(template.design).logo.mediaId);
+    await updateQrCodeTemplate(trx, id, {
+      name: input.name,
+      design: JSON.stringify(input.design),
+      updatedAt: new Date().toISOString(),
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_design',
+      action: 'updated',
+      itemId: id,
+      name: input.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+  });
+}
+
+export async function removeQrCodeTemplate(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { project, template } = await templateOr404(trx, user, projectId, id);
+    await deleteQrCodeTemplate(trx, id);
+    await insertAuditLog(trx, audit, {
+      type: 'qr_design',
+      action: 'deleted',
+      itemId: id,
+      name: template.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+  });
+}
+
+/** `QrCodeTemplate`: { id, projectId, name, design, createdAt, updatedAt }. */
+export function toQrCodeTemplate(row: QrCodeTemplateRow) {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    design: readDesign(row.design),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,444 @@
+// QR codes: create (with an unguessable code and the QR code limits checked inside the same
+// transaction), update, duplicate, trash, restore, delete, and emptying the project trash. The scan
+// cache forgets each touched code after the commit.
+import { ulid } from 'ulidx';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import { fitsWithin } from '../../shared/rules.js';
+import {
+  DEFAULT_QR_DESIGN,
+  qrDesignSchema,
+  type QrCodeInput,
+  type QrDesign,
+} from '../../shared/schemas/qrCode.js';
+import { HttpError, invalidField, notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { findAction } from '../repositories/actions.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { Executor } from '../repositories/executor.js';
+import { lockCustomer } from '../repositories/media.js';
+import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
+import {
+  countActiveQrCodes,
+  deleteQrCodes,
+  deleteShortLinks,
+  findQrCode,
+  insertQrCode,
+  isCodeTaken,
+  qrCodeLimits,
+  scanCounts,
+  trashedItems,
+  updateQrCode,
+  type QrCodeWithAction,
+} from '../repositories/qrCodes.js';
+import { invalidate } from '../scan/cache.js';
+import { generateCode } from './codes.js';
+import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
+import { visibleProjectOr404 } from './projects.js';
+
+async function freshCode(trx: Executor): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const code = generateCode();
+    if (!(await isCodeTaken(trx, code))) return code;
+  }
+  throw new Error('no free QR code found after 8 attempts');
+}
+
+/** Whether one more QR code fits in the project and the customer (checked under the lock). */
+async function limitProblem(
+  trx: Executor,
+  project: ProjectRow,
+): Promise<{ scope: 'project' | 'customer'; max: number } | null> {
+  await lockCustomer(trx, project.customerId);
+  const used = await countActiveQrCodes(trx, project.id, project.customerId);
+  const total = await qrCodeLimits(trx, project.id, project.customerId);
+  if (!fitsWithin(used.project, total.project)) return { scope: 'project', max: total.project };
+  if (!fitsWithin(used.customer, total.customer)) return { scope: 'customer', max: total.customer };
+  return null;
+}
+
+async function ensureRoomForOne(trx: Executor, project: ProjectRow): Promise<void> {
+  const problem = await limitProblem(trx, project);
+  if (!problem) return;
+  throw invalidField(
+    problem.scope === 'project' ? 'max_qr_codes_project' : 'max_qr_codes_customer',
+    '/name',
+    `The QR code limit of the ${problem.scope} (${problem.max}) has been reached`,
+    { max: problem.max },
+  );
+}
+
+/** The Action, template and logo a QR code refers to must be of the same project. */
+async function checkReferences(
+  trx: Executor,
+  project: ProjectRow,
+  input: Partial<Pick<QrCodeInput, 'actionId' | 'templateId' | 'design'>>,
+  previousLogo: string | null,
+): Promise<void> {
+  if (input.actionId && !(await findAction(trx, project.id, input.actionId))) {
+    throw invalidField('invalid', '/actionId', 'Choose an Action of this project');
+  }
+  if (input.templateId && !(await findQrCodeTemplate(trx, project.id, input.templateId))) {
+    throw invalidField('invalid', '/templateId', 'Choose a template of this project');
+  }
+  const logo = input.design?.logo.mediaId;
+  if (logo && logo !== previousLogo) {
+    await usableMediaOr422(trx, project, logo, IMAGE_KINDS, '/design/logo/mediaId');
+  }
+}
+
+export async function qrCodeOr404(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<{ project: ProjectRow; qrCode: QrCodeWithAction }> {
+  const project = await visibleProjectOr404(db, user, projectId);
+  const qrCode = await findQrCode(db, project.id, id, options);
+  if (!qrCode) throw notFound('qr_code_not_found');
+  return { project, qrCode };
+}
+
+export async function createQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: QrCodeInput,
+  audit: AuditContext,
+): Promise<string> {
+  const id = ulid();
+  const code = await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    await checkReferences(trx, project, input, null);
+    await ensureRoomForOne(trx, project);
+    const fresh = await freshCode(trx);
+    const now = new Date().toISOString();
+    await insertQrCode(trx, {
+      id,
+      customerId: project.customerId,
+      projectId: project.id,
+      code: fresh,
+      name: input.name,
+      description: input.description,
+      actionId: input.actionId,
+      templateId: input.templateId,
+      design: JSON.stringify(input.design),
+      createdBy: user.id,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'created',
+      itemId: id,
+      name: input.name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { code: fresh, actionId: input.actionId },
+    });
+    return fresh;
+  });
+  // Unknown codes are cached briefly too; this one exists now.
+  invalidate(code);
+  return id;
+}
+
+/** Changes only the fields present in the request body (`fields`). */
+export async function editQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  input: Partial<QrCodeInput>,
+  audit: AuditContext,
+): Promise<void> {
+  const code = await db.transaction().execute(async (trx) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
+    const previousLogo = readDesign(qrCode.design).logo.mediaId;
+    await checkReferences(trx, project, input, previousLogo);
+    const patch = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+      ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
+      ...(input.design !== undefined ? { design: JSON.stringify(input.design) } : {}),
+    };
+    await updateQrCode(trx, id, { ...patch, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'updated',
+      itemId: id,
+      name: input.name ?? qrCode.name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: {
+        fields: Object.keys(patch),
+        ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+      },
+    });
+    return qrCode.code;
+  });
+  invalidate(code);
+}
+
+/** A new code with the same Action, template and design; the limits apply. */
+export async function duplicateQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<string> {
+  const copyId = ulid();
+  const code = await db.transaction().execute(async (trx) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
+    await ensureRoomForOne(trx, project);
+    const fresh = await freshCode(trx);
+    const now = new Date().toISOString();
+    const name = `${qrCode.name} (copy)`.slice(0, 255);
+    await insertQrCode(trx, {
+      id: copyId,
+      customerId: project.customerId,
+      projectId: project.id,
+      code: fresh,
+      name,
+      description: qrCode.description,
+      actionId: qrCode.actionName !== null ? qrCode.actionId : null,
+      templateId: qrCode.templateId,
+      design: qrCode.design,
+      createdBy: user.id,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'duplicated',
+      itemId: copyId,
+      name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { from: id, code: fresh },
+    });
+    return fresh;
+  });
+  invalidate(code);
+  return copyId;
+}
+
+/** To the trash: out of lists, limits and the scan service, until restored or deleted. */
+export async function trashQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  const code = await db.transaction().execute(async (trx) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
+    const now = new Date().toISOString();
+    await updateQrCode(trx, id, { trashedAt: now, updatedAt: now });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'trashed',
+      itemId: id,
+      name: qrCode.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+    return qrCode.code;
+  });
+  invalidate(code);
+}
+
+/** Back from the trash, if the QR code limits leave room (SPEC §4). */
+export async function restoreQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  const code = await db.transaction().execute(async (trx) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, {
+      includeTrashed: true,
+    });
+    if (!qrCode.trashedAt) return qrCode.code;
+    const problem = await limitProblem(trx, project);
+    if (problem) {
+      throw new HttpError(
+        422,
+        'qr_code_limit_reached',
+        'The QR code limit has been reached; delete a QR code first',
+        undefined,
+        { max: problem.max, scope: problem.scope },
+      );
+    }
+    await updateQrCode(trx, id, { trashedAt: null, updatedAt: new Date().toISOString() });
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'restored',
+      itemId: id,
+      name: qrCode.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+    return qrCode.code;
+  });
+  invalidate(code);
+}
+
+/** Permanent delete, only from the trash: two steps, so one click never destroys a printed code. */
+export async function deleteTrashedQrCode(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<void> {
+  const code = await db.transaction().execute(async (trx) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, {
+      includeTrashed: true,
+    });
+    if (!qrCode.trashedAt) {
+      throw invalidField('invalid', '/id', 'Move the QR code to the trash before deleting it');
+    }
+    await deleteQrCodes(trx, [id]);
+    await insertAuditLog(trx, audit, {
+      type: 'qr_code',
+      action: 'deleted',
+      itemId: id,
+      name: qrCode.name,
+      customerId: project.customerId,
+      projectId: project.id,
+    });
+    return qrCode.code;
+  });
+  invalidate(code);
+}
+
+/** Deletes every trashed QR code and short link of the project; answers how many went. */
+export async function emptyTrash(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  audit: AuditContext,
+): Promise<{ qrCodes: number; shortLinks: number }> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const items = await trashedItems(trx, project.id);
+    await deleteQrCodes(
+      trx,
+      items.qrCodes.map((item) => item.id),
+    );
+    await deleteShortLinks(
+      trx,
+      items.shortLinks.map((item) => item.id),
+    );
+    for (const item of items.qrCodes) {
+      await insertAuditLog(trx, audit, {
+        type: 'qr_code',
+        action: 'deleted',
+        itemId: item.id,
+        name: item.name,
+        customerId: project.customerId,
+        projectId: project.id,
+      });
+    }
+    for (const item of items.shortLinks) {
+      await insertAuditLog(trx, audit, {
+        type: 'short_link',
+        action: 'deleted',
+        itemId: item.id,
+        name: item.name,
+        customerId: project.customerId,
+        projectId: project.id,
+      });
+    }
+    return items;
+  });
+  for (const item of removed.qrCodes) invalidate(item.code);
+  for (const item of removed.shortLinks) invalidate(item.uri);
+  return { qrCodes: removed.qrCodes.length, shortLinks: removed.shortLinks.length };
+}
+
+// Answers.
+
+/** `QrCode` of docs/api-content.md. */
+export interface QrCodeAnswer {
+  id: string;
+  projectId: string;
+  code: string;
+  scanUrl: string;
+  name: string;
+  description: string | null;
+  actionId: string | null;
+  action: { id: string; name: string; objectType: string } | null;
+  templateId: string | null;
+  design: QrDesign;
+  scans: number;
+  createdAt: string;
+  updatedAt: string;
+  trashedAt: string | null;
+}
+
+export function readDesign(json: string): QrDesign {
+  try {
+    const parsed = qrDesignSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : DEFAULT_QR_DESIGN;
+  } catch {
+    return DEFAULT_QR_DESIGN;
+  }
+}
+
+export const scanUrlOf = (config: Config, code: string) => `${config.scanBaseUrl}/${code}`;
+
+/** A short link's URL: the default scan base, or the same path on its white-label host. */
+export function shortLinkUrlOf(config: Config, host: string, uri: string): string {
+  if (!host) return scanUrlOf(config, uri);
+  try {
+    const base = new URL(config.scanBaseUrl);
+    return `https://${host}${base.pathname.replace(/\/+$/, '')}/${uri}`;
+  } catch {
+    return `https://${host}/${uri}`;
+  }
+}
+
+export async function presentQrCodes(
+  db: Executor,
+  config: Config,
+  rows: QrCodeWithAction[],
+): Promise<QrCodeAnswer[]> {
+  const scans = await scanCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    // The join only finds live Actions; a code whose Action is gone has none.
+    const hasAction = row.actionId !== null && row.actionName !== null;
+    return {
+      id: row.id,
+      projectId: row.projectId,
+      code: row.code,
+      scanUrl: scanUrlOf(config, row.code),
+      name: row.name,
+      description: row.description,
+      actionId: hasAction ? row.actionId : null,
+      action:
+        hasAction && row.actionId
+          ? { id: row.actionId, name: row.actionName ?? '', objectType: row.actionObjectType ?? '' }
+          : null,
+      templateId: row.templateId,
+      design: readDesign(row.design),
+      scans: scans.get(row.id) ?? 0,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      trashedAt: row.trashedAt,
+    };
+  });
+}
