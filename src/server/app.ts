@@ -25,6 +25,8 @@ import { projectRoutes } from './api/routes/projects.js';
 import { qrCodeRoutes } from './api/routes/qrCodes.js';
 import { qrCodeTemplateRoutes } from './api/routes/qrCodeTemplates.js';
 import { selfRoutes } from './api/routes/self.js';
+import { shortLinkRoutes } from './api/routes/shortLinks.js';
+import { labelRoutes } from './api/routes/labels.js';
 import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
 
@@ -85,6 +87,8 @@ export async function buildApp({
       userRoutes(api, deps);
       auditLogRoutes(api, deps);
       analyticsRoutes(api, deps);
+      shortLinkRoutes(api, deps);
+      labelRoutes(api, deps);
       actionRoutes(api, deps);
       qrCodeRoutes(api, deps);
       qrCodeTemplateRoutes(api, deps);

@@ -31,6 +31,8 @@ export const VALIDATION_CODES = [
   'size_customer',
   'max_qr_codes_project',
   'max_qr_codes_customer',
+  'max_short_links_project',
+  'max_short_links_customer',
   'invalid',
 ] as const;
 
@@ -77,6 +79,7 @@ export const API_ERROR_CODES = [
   'qrlink_not_found',
   'campaign_not_found',
   'label_not_found',
+  'short_link_not_found',
   'plan_not_found',
   'project_not_found',
   'customer_not_found',

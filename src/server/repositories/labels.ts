@@ -1,0 +1,254 @@
+// Tags (labels) of a project and their links to QR codes, short links and Actions. Every query
+// takes the project id, so a label or item of another project can never match.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { ListQuery } from '../../shared/schemas/common.js';
+import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
+import type { LabelsTable } from '../db/schema.js';
+import { containsText, offsetOf, type Executor } from './executor.js';
+
+export type LabelRow = Selectable<LabelsTable>;
+export type LabelWithCount = LabelRow & { itemCount: number };
+
+const SORTABLE = {
+  name: 'labels.name',
+  createdAt: 'labels.createdAt',
+  updatedAt: 'labels.updatedAt',
+} as const;
+
+/** The project's labels with how many items carry each; `q` searches names. */
+export async function listLabels(
+  db: Executor,
+  projectId: string,
+  query: ListQuery,
+): Promise<{ rows: LabelWithCount[]; total: number }> {
+  let base = db.selectFrom('labels').where('labels.projectId', '=', projectId);
+  if (query.q) base = base.where(containsText('labels.name', query.q));
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('labels')
+    .select((eb) =>
+      eb
+        .selectFrom('labelLinks')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('labelLinks.labelId', '=', 'labels.id')
+        .as('itemCount'),
+    )
+    .orderBy(
+      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      query.order === 'DESC' ? 'desc' : 'asc',
+    )
+    .orderBy('labels.id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return {
+    rows: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount ?? 0) })),
+    total: Number(total),
+  };
+}
+
+export async function findLabel(
+  db: Executor,
+  projectId: string,
+  id: string,
+): Promise<LabelWithCount | null> {
+  const row = await db
+    .selectFrom('labels')
+    .selectAll('labels')
+    .select((eb) =>
+      eb
+        .selectFrom('labelLinks')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('labelLinks.labelId', '=', 'labels.id')
+        .as('itemCount'),
+    )
+    .where('labels.id', '=', id)
+    .where('labels.projectId', '=', projectId)
+    .executeTakeFirst();
+  return row ? { ...row, itemCount: Number(row.itemCount ?? 0) } : null;
+}
+
+/** Of the given ids, those that are labels of the project. */
+export async function existingLabelIds(
+  db: Executor,
+  projectId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('labels')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Names are unique in a project, regardless of case ("Sale" and "sale" would confuse). */
+export async function isLabelNameTaken(
+  db: Executor,
+  projectId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('labels')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where(sql<boolean>`lower(${sql.ref('name')}) = ${name.toLowerCase()}`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertLabel(db: Executor, row: Insertable<LabelsTable>): Promise<void> {
+  await db.insertInto('labels').values(row).execute();
+}
+
+export async function updateLabel(
+  db: Executor,
+  id: string,
+  patch: Updateable<LabelsTable>,
+): Promise<void> {
+  await db.updateTable('labels').set(patch).where('id', '=', id).execute();
+}
+
+/** Removes a label and every link to it. */
+export async function deleteLabel(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('labelLinks').where('labelId', '=', id).execute();
+  await db.deleteFrom('labels').where('id', '=', id).execute();
+}
+
+/** The labels of a page of items of one type, by item id, sorted by name. */
+export async function labelsOfItems(
+  db: Executor,
+  itemType: LabelItemType,
+  itemIds: string[],
+): Promise<Map<string, LabelSummary[]>> {
+  const result = new Map<string, LabelSummary[]>(itemIds.map((id) => [id, []]));
+  if (itemIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('labelLinks')
+    .innerJoin('labels', 'labels.id', 'labelLinks.labelId')
+    .select(['labelLinks.itemId', 'labels.id', 'labels.name', 'labels.color'])
+    .where('labelLinks.itemType', '=', itemType)
+    .where('labelLinks.itemId', 'in', itemIds)
+    .orderBy('labels.name')
+    .orderBy('labels.id')
+    .execute();
+  for (const row of rows) {
+    result.get(row.itemId)?.push({ id: row.id, name: row.name, color: row.color });
+  }
+  return result;
+}
+
+/** How many labels each item carries now. */
+export async function labelCounts(
+  db: Executor,
+  itemType: LabelItemType,
+  itemIds: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(itemIds.map((id) => [id, 0]));
+  if (itemIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('labelLinks')
+    .select(['itemId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('itemType', '=', itemType)
+    .where('itemId', 'in', itemIds)
+    .groupBy('itemId')
+    .execute();
+  for (const row of rows) counts.set(row.itemId, Number(row.count));
+  return counts;
+}
+
+/** Of the given item ids, those that are live items of that type in the project. */
+export async function existingItemIds(
+  db: Executor,
+  projectId: string,
+  itemType: LabelItemType,
+  itemIds: string[],
+): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  let rows: { id: string }[];
+  if (itemType === 'qr_code') {
+    rows = await db
+      .selectFrom('qrCodes')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('id', 'in', itemIds)
+      .where('trashedAt', 'is', null)
+      .where('deletedAt', 'is', null)
+      .execute();
+  } else if (itemType === 'short_link') {
+    rows = await db
+      .selectFrom('shortLinks')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('id', 'in', itemIds)
+      .where('trashedAt', 'is', null)
+      .where('deletedAt', 'is', null)
+      .execute();
+  } else {
+    rows = await db
+      .selectFrom('actions')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('id', 'in', itemIds)
+      .where('deletedAt', 'is', null)
+      .execute();
+  }
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The item's labels become exactly `labelIds`. */
+export async function replaceItemLabels(
+  db: Executor,
+  itemType: LabelItemType,
+  itemId: string,
+  labelIds: string[],
+): Promise<void> {
+  await db
+    .deleteFrom('labelLinks')
+    .where('itemType', '=', itemType)
+    .where('itemId', '=', itemId)
+    .execute();
+  if (labelIds.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('labelLinks')
+    .values(labelIds.map((labelId) => ({ labelId, itemType, itemId, createdAt: now })))
+    .execute();
+}
+
+/** Of the given items, those that already carry the label. */
+export async function itemsWithLabel(
+  db: Executor,
+  labelId: string,
+  itemType: LabelItemType,
+  itemIds: string[],
+): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('labelLinks')
+    .select('itemId')
+    .where('labelId', '=', labelId)
+    .where('itemType', '=', itemType)
+    .where('itemId', 'in', itemIds)
+    .execute();
+  return new Set(rows.map((row) => row.itemId));
+}
+
+export async function insertLabelLinks(
+  db: Executor,
+  labelId: string,
+  itemType: LabelItemType,
+  itemIds: string[],
+): Promise<void> {
+  if (itemIds.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('labelLinks')
+    .values(itemIds.map((itemId) => ({ labelId, itemType, itemId, createdAt: now })))
+    .execute();
+}
