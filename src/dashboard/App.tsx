@@ -31,6 +31,10 @@ import { UserCreate } from './users/UserCreate';
 import { UserEdit } from './users/UserEdit';
 import { UserProjects } from './users/UserProjects';
 import { COMING_SOON_PATHS } from './menuEntries';
+import { ProjectStatisticsPage } from './statistics/ProjectStatisticsPage';
+import { AuditLogListPage } from './audit-logs/AuditLogListPage';
+import { AuditLogDetailsPage } from './audit-logs/AuditLogDetailsPage';
+import { ProjectAuditLogsPage } from './audit-logs/ProjectAuditLogsPage';
 
 const store = dashboardStore();
 
@@ -92,6 +96,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
           <Route path="/settings/profile" element={<ProfilePage />} />
           <Route path="/settings/security" element={<SecurityPage />} />
+          <Route path="/settings/audit-logs" element={<AuditLogListPage />} />
+          <Route path="/settings/audit-logs/:id/details" element={<AuditLogDetailsPage />} />
+          <Route path="/projects/:pid/statistics" element={<ProjectStatisticsPage />} />
+          <Route path="/projects/:pid/auditlogs" element={<ProjectAuditLogsPage />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}

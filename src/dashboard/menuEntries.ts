@@ -165,8 +165,6 @@ export const COMING_SOON_PATHS: readonly string[] = [
   '/projects/:pid/trash/*',
   '/projects/:pid/themes',
   '/projects/:pid/theme/*',
-  '/projects/:pid/auditlogs',
-  '/settings/audit-logs/*',
   '/settings/whitelabel',
   '/settings/analytics',
   '/settings/users/*',

@@ -1,0 +1,283 @@
+// Statistics of a project or one of its items (QR code, short link, Action): a date range, totals,
+// scans and unique visitors over time, and breakdowns. Shared by every "statistics" screen.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  LinearProgress,
+  Skeleton,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { abbreviateCount } from '../../shared/rules';
+import type { BreakdownDimension } from '../../shared/statsAggregation';
+import { ApiHttpError } from '../providers/http';
+import { BreakdownCard } from './BreakdownCard';
+import { countryLabel } from './format';
+import {
+  customRange,
+  presetRange,
+  RANGE_PRESETS,
+  toDateInput,
+  type DateRange,
+  type RangePreset,
+} from './ranges';
+import { useTimeseries } from './useTimeseries';
+
+// Charts are heavy; they load when the first chart is shown (STYLE: heavy parts load lazily).
+const TimeseriesChart = lazy(() =>
+  import('./TimeseriesChart').then((module) => ({ default: module.TimeseriesChart })),
+);
+
+export interface ItemStatisticsProps {
+  projectId: string;
+  /** A QR code, short link or Action of the project; the whole project when absent. */
+  itemId?: string;
+}
+
+const DEFAULT_PRESET = '30d' satisfies RangePreset;
+
+type BreakdownMetaKey = 'byDevice' | 'byOs' | 'byBrowser' | 'byCountry' | 'byReferrer';
+const BREAKDOWNS: { dimension: BreakdownDimension; metaKey: BreakdownMetaKey }[] = [
+  { dimension: 'device', metaKey: 'byDevice' },
+  { dimension: 'os', metaKey: 'byOs' },
+  { dimension: 'browser', metaKey: 'byBrowser' },
+  { dimension: 'country', metaKey: 'byCountry' },
+  { dimension: 'referrer', metaKey: 'byReferrer' },
+];
+
+const DEVICES = [
+  'mobile',
+  'tablet',
+  'desktop',
+  'console',
+  'smarttv',
+  'wearable',
+  'embedded',
+  'unknown',
+];
+
+export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
+  const translate = useTranslate();
+  const [locale = 'nl'] = useLocaleState();
+  const [preset, setPreset] = useState<RangePreset>(DEFAULT_PRESET);
+  // A preset's range is fixed when it is chosen: "now" must not change the query on every render.
+  const [range, setRange] = useState<DateRange>(() => presetRange(DEFAULT_PRESET));
+  const [custom, setCustom] = useState(() => ({
+    from: toDateInput(new Date(Date.now() - 29 * 86_400_000)),
+    to: toDateInput(new Date()),
+  }));
+  const customIsValid = customRange(custom.from, custom.to) !== null;
+  const query = useTimeseries({ projectId, itemId, ...range });
+  const result = query.data;
+
+  const choosePreset = (next: RangePreset | null) => {
+    if (!next) return;
+    setPreset(next);
+    if (next === 'custom') {
+      const chosen = customRange(custom.from, custom.to);
+      if (chosen) setRange(chosen);
+    } else {
+      setRange(presetRange(next));
+    }
+  };
+  const changeCustom = (field: 'from' | 'to', value: string) => {
+    const next = { ...custom, [field]: value };
+    setCustom(next);
+    const chosen = customRange(next.from, next.to);
+    if (chosen) setRange(chosen);
+  };
+
+  const labelOf = (dimension: BreakdownDimension) => (key: string) => {
+    if (dimension === 'device') {
+      return DEVICES.includes(key) ? translate(`app.statistics.devices.${key}`) : key;
+    }
+    if (key === 'unknown') {
+      return translate(
+        dimension === 'referrer' ? 'app.statistics.direct' : 'app.statistics.unknown',
+      );
+    }
+    return dimension === 'country' ? countryLabel(key, locale) : key;
+  };
+
+  return (
+    <Box data-testid="item-statistics" sx={{ display: 'grid', gap: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}
+      >
+        <ToggleButtonGroup
+          value={preset}
+          exclusive
+          size="small"
+          color="primary"
+          onChange={(_event, value: RangePreset | null) => choosePreset(value)}
+          aria-label={translate('app.statistics.range_label')}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {RANGE_PRESETS.map((value) => (
+            <ToggleButton key={value} value={value} data-testid={`stats-range-${value}`}>
+              {translate(`app.statistics.ranges.${value}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {preset === 'custom' && (
+          <Stack direction="row" spacing={1.5}>
+            <TextField
+              type="date"
+              size="small"
+              label={translate('app.statistics.from')}
+              value={custom.from}
+              onChange={(event) => changeCustom('from', event.target.value)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'stats-from' },
+              }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={translate('app.statistics.to')}
+              value={custom.to}
+              onChange={(event) => changeCustom('to', event.target.value)}
+              error={!customIsValid}
+              helperText={customIsValid ? undefined : translate('app.statistics.invalid_range')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'stats-to' } }}
+            />
+          </Stack>
+        )}
+      </Stack>
+
+      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+
+      {query.isError ? (
+        <Alert severity="error" data-testid="stats-error">
+          {translate(errorKey(query.error), { _: translate('app.statistics.error') })}
+        </Alert>
+      ) : null}
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <Total
+            label={translate('app.statistics.total_scans')}
+            value={result?.meta.total}
+            locale={locale}
+            testId="stats-total"
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <Total
+            label={translate('app.statistics.unique_visitors')}
+            value={result?.meta.uniqueVisitors}
+            locale={locale}
+            testId="stats-unique"
+          />
+        </Grid>
+      </Grid>
+
+      {result && result.meta.total === 0 ? (
+        <Card variant="outlined" data-testid="stats-empty">
+          <CardContent sx={{ textAlign: 'center', py: 6 }}>
+            <InsightsIcon color="disabled" sx={{ fontSize: 48 }} />
+            <Typography variant="h6" component="p" gutterBottom>
+              {translate('app.statistics.empty_title')}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate('app.statistics.empty_message')}
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {result && result.meta.total > 0 ? (
+        <>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {translate('app.statistics.scans_over_time')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`app.statistics.granularity.${result.meta.granularity}`)}
+                {' · '}
+                {translate('app.statistics.utc_note')}
+              </Typography>
+              <Box data-testid="stats-chart" sx={{ mt: 1 }}>
+                <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                  <TimeseriesChart
+                    points={result.data}
+                    granularity={result.meta.granularity}
+                    locale={locale}
+                    scansLabel={translate('app.statistics.total_scans')}
+                    uniqueLabel={translate('app.statistics.unique_visitors')}
+                  />
+                </Suspense>
+              </Box>
+            </CardContent>
+          </Card>
+          <Grid container spacing={2}>
+            {BREAKDOWNS.map(({ dimension, metaKey }) => (
+              <Grid key={dimension} size={{ xs: 12, md: 6, lg: 4 }}>
+                <BreakdownCard
+                  title={translate(`app.statistics.breakdowns.${dimension}`)}
+                  entries={result.meta[metaKey]}
+                  total={result.meta.total}
+                  labelOf={labelOf(dimension)}
+                  otherLabel={translate('app.statistics.other')}
+                  locale={locale}
+                  testId={`stats-breakdown-${dimension}`}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+function Total({
+  label,
+  value,
+  locale,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  locale: string;
+  testId: string;
+}): ReactNode {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        {value === undefined ? (
+          <Skeleton width={64} height={40} />
+        ) : (
+          <Typography
+            variant="h4"
+            component="p"
+            data-testid={testId}
+            title={value.toLocaleString(locale)}
+          >
+            {abbreviateCount(value)}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function errorKey(error: unknown): string {
+  return error instanceof ApiHttpError ? error.message : 'app.statistics.error';
+}
