@@ -25,6 +25,7 @@ import { projectRoutes } from './api/routes/projects.js';
 import { qrCodeRoutes } from './api/routes/qrCodes.js';
 import { qrCodeTemplateRoutes } from './api/routes/qrCodeTemplates.js';
 import { selfRoutes } from './api/routes/self.js';
+import { themeRoutes } from './api/routes/themes.js';
 import { shortLinkRoutes } from './api/routes/shortLinks.js';
 import { labelRoutes } from './api/routes/labels.js';
 import { trashRoutes } from './api/routes/trash.js';
@@ -87,6 +88,7 @@ export async function buildApp({
       userRoutes(api, deps);
       auditLogRoutes(api, deps);
       analyticsRoutes(api, deps);
+      themeRoutes(api, deps);
       shortLinkRoutes(api, deps);
       labelRoutes(api, deps);
       actionRoutes(api, deps);
