@@ -35,6 +35,12 @@ import { ProjectStatisticsPage } from './statistics/ProjectStatisticsPage';
 import { AuditLogListPage } from './audit-logs/AuditLogListPage';
 import { AuditLogDetailsPage } from './audit-logs/AuditLogDetailsPage';
 import { ProjectAuditLogsPage } from './audit-logs/ProjectAuditLogsPage';
+import qrCodes, { QrCodeList, QrCodePage, QrCodeWizard, QR_CODE_WIZARD_PATH } from './qr-codes';
+import qrCodeTemplates, {
+  QrCodeTemplateCreate,
+  QrCodeTemplateEdit,
+  QrCodeTemplateList,
+} from './qr-code-templates';
 
 const store = dashboardStore();
 
@@ -100,6 +106,12 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/settings/audit-logs/:id/details" element={<AuditLogDetailsPage />} />
           <Route path="/projects/:pid/statistics" element={<ProjectStatisticsPage />} />
           <Route path="/projects/:pid/auditlogs" element={<ProjectAuditLogsPage />} />
+          <Route path={QrCodeList.path} element={<QrCodeList />} />
+          <Route path={QR_CODE_WIZARD_PATH} element={<QrCodeWizard />} />
+          <Route path={QrCodePage.path} element={<QrCodePage />} />
+          <Route path={QrCodeTemplateList.path} element={<QrCodeTemplateList />} />
+          <Route path={QrCodeTemplateCreate.path} element={<QrCodeTemplateCreate />} />
+          <Route path={QrCodeTemplateEdit.path} element={<QrCodeTemplateEdit />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
@@ -107,6 +119,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="projects" {...projects} />
         <Resource name="customers" {...customers} />
         <Resource name="users" {...users} />
+        <Resource name="qr-codes" {...qrCodes} />
+        <Resource name="qr-code-templates" {...qrCodeTemplates} />
       </Admin>
     </>
   );

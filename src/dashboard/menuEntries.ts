@@ -146,11 +146,6 @@ export function entryPath(entry: MenuEntry, projectId: string | null): string | 
 
 /** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
 export const COMING_SOON_PATHS: readonly string[] = [
-  '/projects/:pid/qr-codes',
-  '/projects/:pid/qr-code/create/*',
-  '/projects/:pid/qr-code/:id/*',
-  '/projects/:pid/qrcodes/templates',
-  '/projects/:pid/qrcodes/template/*',
   '/projects/:pid/pages',
   '/projects/:pid/short-links',
   '/projects/:pid/short-links/create',

@@ -1,0 +1,267 @@
+// The QR design editor on qr-code-styling, with a live preview and SPEC's scannability warnings.
+// Loaded lazily (LazyQrDesigner): qr-code-styling and the controls are only needed here.
+import { useState, type ReactNode } from 'react';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  MenuItem,
+  Slider,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useTranslate } from 'react-admin';
+import {
+  CORNER_DOT_TYPES,
+  CORNER_SQUARE_TYPES,
+  DOT_TYPES,
+  type QrDesign,
+} from '../../shared/schemas/qrCode';
+import { ERROR_CORRECTION_LEVELS } from '../../shared/enums';
+import { PaintInput } from './PaintInput';
+import { QrPreview } from './QrPreview';
+import { ScannabilityWarnings } from './ScannabilityWarnings';
+import { LogoInput } from './LogoInput';
+
+export interface QrDesignerProps {
+  value: QrDesign;
+  onChange: (design: QrDesign) => void;
+  /** The text the preview encodes: the scan URL, or a stand-in of the same length. */
+  data: string;
+  /** Where an uploaded logo is stored (the file API counts it toward this project). */
+  projectId: string | null;
+}
+
+type Section = 'dots' | 'corners' | 'background' | 'logo' | 'options';
+
+function Part({
+  id,
+  title,
+  expanded,
+  onToggle,
+  children,
+}: {
+  id: Section;
+  title: string;
+  expanded: boolean;
+  onToggle: (id: Section) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={() => onToggle(id)}
+      disableGutters
+      data-testid={`qr-design-section-${id}`}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
+      </AccordionSummary>
+      <AccordionDetails>{children}</AccordionDetails>
+    </Accordion>
+  );
+}
+
+function TypeSelect<T extends string>({
+  label,
+  value,
+  options,
+  translationPrefix,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  translationPrefix: string;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      sx={{ minWidth: 200 }}
+      data-testid={testId}
+      onChange={(event) => {
+        const next = options.find((option) => option === event.target.value);
+        if (next) onChange(next);
+      }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {translate(`${translationPrefix}.${option}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export default function QrDesigner({ value, onChange, data, projectId }: QrDesignerProps) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<Section | false>('dots');
+  const toggle = (id: Section) => setOpen((current) => (current === id ? false : id));
+  const set = <K extends keyof QrDesign>(key: K, part: QrDesign[K]) =>
+    onChange({ ...value, [key]: part });
+
+  return (
+    <Box
+      data-testid="qr-designer"
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' },
+        alignItems: 'start',
+      }}
+    >
+      <Box>
+        <Part
+          id="dots"
+          title={translate('app.qr_design.dots')}
+          expanded={open === 'dots'}
+          onToggle={toggle}
+        >
+          <Stack spacing={2}>
+            <TypeSelect
+              label={translate('app.qr_design.dot_type')}
+              value={value.dots.type}
+              options={DOT_TYPES}
+              translationPrefix="app.qr_design.dot_types"
+              testId="qr-design-dots-type"
+              onChange={(type) => set('dots', { ...value.dots, type })}
+            />
+            <PaintInput
+              value={value.dots}
+              testId="qr-design-dots"
+              onChange={(paint) => set('dots', { ...value.dots, ...paint })}
+            />
+          </Stack>
+        </Part>
+        <Part
+          id="corners"
+          title={translate('app.qr_design.corners')}
+          expanded={open === 'corners'}
+          onToggle={toggle}
+        >
+          <Stack spacing={2}>
+            <Typography variant="subtitle2">{translate('app.qr_design.corners_square')}</Typography>
+            <TypeSelect
+              label={translate('app.qr_design.corner_square_type')}
+              value={value.cornersSquare.type}
+              options={CORNER_SQUARE_TYPES}
+              translationPrefix="app.qr_design.corner_types"
+              testId="qr-design-corners-square-type"
+              onChange={(type) => set('cornersSquare', { ...value.cornersSquare, type })}
+            />
+            <PaintInput
+              value={value.cornersSquare}
+              testId="qr-design-corners-square"
+              onChange={(paint) => set('cornersSquare', { ...value.cornersSquare, ...paint })}
+            />
+            <Typography variant="subtitle2" sx={{ pt: 1 }}>
+              {translate('app.qr_design.corners_dot')}
+            </Typography>
+            <TypeSelect
+              label={translate('app.qr_design.corner_dot_type')}
+              value={value.cornersDot.type}
+              options={CORNER_DOT_TYPES}
+              translationPrefix="app.qr_design.corner_types"
+              testId="qr-design-corners-dot-type"
+              onChange={(type) => set('cornersDot', { ...value.cornersDot, type })}
+            />
+            <PaintInput
+              value={value.cornersDot}
+              testId="qr-design-corners-dot"
+              onChange={(paint) => set('cornersDot', { ...value.cornersDot, ...paint })}
+            />
+          </Stack>
+        </Part>
+        <Part
+          id="background"
+          title={translate('app.qr_design.background')}
+          expanded={open === 'background'}
+          onToggle={toggle}
+        >
+          <PaintInput
+            value={value.background}
+            testId="qr-design-background"
+            onChange={(paint) => set('background', paint)}
+          />
+        </Part>
+        <Part
+          id="logo"
+          title={translate('app.qr_design.logo')}
+          expanded={open === 'logo'}
+          onToggle={toggle}
+        >
+          <LogoInput
+            value={value.logo}
+            projectId={projectId}
+            onChange={(logo) => set('logo', logo)}
+          />
+        </Part>
+        <Part
+          id="options"
+          title={translate('app.qr_design.options')}
+          expanded={open === 'options'}
+          onToggle={toggle}
+        >
+          <Stack spacing={2}>
+            <TextField
+              select
+              size="small"
+              label={translate('app.qr_design.error_correction')}
+              value={value.errorCorrectionLevel}
+              helperText={translate('app.qr_design.error_correction_help')}
+              data-testid="qr-design-error-correction"
+              onChange={(event) => {
+                const level = ERROR_CORRECTION_LEVELS.find((l) => l === event.target.value);
+                if (level) set('errorCorrectionLevel', level);
+              }}
+            >
+              {ERROR_CORRECTION_LEVELS.map((level) => (
+                <MenuItem key={level} value={level}>
+                  {translate(`app.qr_design.error_correction_levels.${level}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.qr_design.margin', { px: value.margin })}
+              </Typography>
+              <Slider
+                size="small"
+                min={0}
+                max={50}
+                value={value.margin}
+                valueLabelDisplay="auto"
+                aria-label={translate('app.qr_design.margin', { px: value.margin })}
+                onChange={(_, margin) => set('margin', Array.isArray(margin) ? margin[0] : margin)}
+              />
+            </Box>
+          </Stack>
+        </Part>
+      </Box>
+      <Stack spacing={2} sx={{ alignItems: 'center', position: { md: 'sticky' }, top: { md: 72 } }}>
+        <Box
+          sx={{
+            p: 1.5,
+            borderRadius: 2,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <QrPreview data={data} design={value} size={260} />
+        </Box>
+        <ScannabilityWarnings design={value} />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+// /projects/:pid/qrcodes/template/toevoegen: a new named design.
+import { Create, SimpleForm } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode';
+import { useQrNotify } from '../qr-codes/useQrNotify';
+import { templatePaths } from './paths';
+import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
+
+export function QrCodeTemplateCreate() {
+  const { pid = '' } = useParams();
+  const { success, failure } = useQrNotify();
+  return (
+    <Create
+      resource="qr-code-templates"
+      redirect={(_resource, id) => templatePaths.detailsEdit(pid, String(id))}
+      transform={(data: Record<string, unknown>) => ({ name: data.name, design: data.design })}
+      mutationOptions={{
+        meta: { projectId: pid },
+        onSuccess: () => success('template', 'created'),
+        onError: (error: unknown) => failure('template', 'creating', error, true),
+      }}
+    >
+      <SimpleForm
+        validate={validateTemplate}
+        mode="onChange"
+        defaultValues={{ name: '', design: DEFAULT_QR_DESIGN }}
+      >
+        <QrCodeTemplateInputs pid={pid} />
+      </SimpleForm>
+    </Create>
+  );
+}
+QrCodeTemplateCreate.path = '/projects/:pid/qrcodes/template/toevoegen';

@@ -1,0 +1,115 @@
+// /projects/:pid/qrcodes/templates: the project's named QR designs.
+import { Card, CardContent, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { QrPreview } from '../design/QrPreview';
+import { normaliseDesign } from '../design/QrDesignInput';
+import type { QrCodeTemplateRecord } from '../qr-codes/types';
+import { templatePaths } from './paths';
+import { templatePreviewText } from './QrCodeTemplateInputs';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function AddButton({ pid, variant }: { pid: string; variant?: 'contained' | 'text' }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      component={Link}
+      to={templatePaths.add(pid)}
+      label={translate('app.qr_templates.create')}
+      variant={variant}
+      data-testid="template-create"
+    >
+      <AddIcon />
+    </Button>
+  );
+}
+
+function Thumbnail() {
+  const record = useRecordContext<QrCodeTemplateRecord>();
+  if (!record) return null;
+  return (
+    <QrPreview
+      data={templatePreviewText()}
+      design={normaliseDesign(record.design)}
+      size={56}
+      type="canvas"
+      testId="template-thumbnail"
+      label={record.name}
+    />
+  );
+}
+
+function Empty({ pid }: { pid: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, width: '100%' }}>
+      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('app.qr_templates.empty_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.qr_templates.empty_message')}
+        </Typography>
+        <AddButton pid={pid} variant="contained" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function TemplateTable({ pid }: { pid: string }) {
+  const { filterValues } = useListContext();
+  return (
+    <DataTable
+      rowClick={(id) => templatePaths.detailsEdit(pid, String(id))}
+      bulkActionButtons={false}
+      data-testid="template-list"
+      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    >
+      <DataTable.Col
+        source="preview"
+        label="resources.qr-code-templates.fields.preview"
+        disableSort
+      >
+        <Thumbnail />
+      </DataTable.Col>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        <DateField source="updatedAt" showTime />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+export function QrCodeTemplateList() {
+  const { pid = '' } = useParams();
+  return (
+    <List
+      resource="qr-code-templates"
+      filters={filters}
+      queryOptions={{ meta: { projectId: pid } }}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <AddButton pid={pid} />
+        </TopToolbar>
+      }
+      empty={<Empty pid={pid} />}
+      storeKey={`qr-code-templates.${pid}`}
+    >
+      <TemplateTable pid={pid} />
+    </List>
+  );
+}
+QrCodeTemplateList.path = '/projects/:pid/qrcodes/templates';

@@ -1,0 +1,598 @@
+// /projects/:pid/qr-code/create/{type,configuration,confirmation}: SPEC §1's quick flow — choose
+// type, set up QR code, test and download. The steps are one discriminated union (wizardState.ts);
+// the URL follows the state, and the browser's back button steps back.
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  CircularProgress,
+  Divider,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import type { SvgIconComponent } from '@mui/icons-material';
+import LinkIcon from '@mui/icons-material/Link';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import ContactIcon from '@mui/icons-material/ContactPageOutlined';
+import TextIcon from '@mui/icons-material/NotesOutlined';
+import AppIcon from '@mui/icons-material/AppShortcutOutlined';
+import EmailIcon from '@mui/icons-material/EmailOutlined';
+import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import SmsIcon from '@mui/icons-material/SmsOutlined';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import SoundIcon from '@mui/icons-material/MusicNoteOutlined';
+import ExistingIcon from '@mui/icons-material/ListAlt';
+import NoneIcon from '@mui/icons-material/LinkOff';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Form, TextInput, Title, useDataProvider, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ACTION_TYPES, type ActionType } from '../../shared/enums';
+import { ACTION_DATA_SCHEMAS } from '../../shared/schemas/action';
+import { DEFAULT_QR_DESIGN, qrCodeInputSchema } from '../../shared/schemas/qrCode';
+import { zodValidate } from '../validation';
+import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
+import { QrPreview } from '../design/QrPreview';
+import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
+import { ActionDataInputs, emptyActionData, toActionData } from './ActionDataInputs';
+import { ActionLabel } from './ActionLabel';
+import { ActionSelect, actionEditPath, useProjectActions } from './QrCodeLinks';
+import { QrDownloadPanel } from './QrDownloadPanel';
+import { qrCodePath } from './QrCodeTabs';
+import { ScanUrl } from './ScanUrl';
+import { firstFieldError } from './useQrNotify';
+import type { QrCodeRecord } from './types';
+import { getWizardDraft, getWizardState, setWizardDraft, useWizard } from './wizardStore';
+import {
+  WIZARD_STEPS,
+  stepOf,
+  type ActionChoice,
+  type WizardEvent,
+  type WizardState,
+  type WizardStep,
+} from './wizardState';
+
+const TYPE_ICONS: Record<ActionType, SvgIconComponent> = {
+  link: LinkIcon,
+  file: FileIcon,
+  contact: ContactIcon,
+  textArea: TextIcon,
+  appLink: AppIcon,
+  email: EmailIcon,
+  phoneNumber: PhoneIcon,
+  sms: SmsIcon,
+  whatsapp: WhatsAppIcon,
+  sound: SoundIcon,
+};
+
+export const wizardPath = (pid: string, step: WizardStep) =>
+  `/projects/${pid}/qr-code/create/${step}`;
+
+interface WizardValues {
+  name: string;
+  templateId: string | null;
+  design: unknown;
+  actionData?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: choose type
+
+function ChoiceCard({
+  testId,
+  icon: Icon,
+  title,
+  description,
+  isSelected,
+  onSelect,
+}: {
+  testId: string;
+  icon: SvgIconComponent;
+  title: string;
+  description: string;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        borderColor: isSelected ? 'primary.main' : 'divider',
+        borderWidth: isSelected ? 2 : 1,
+        bgcolor: isSelected ? 'action.selected' : 'background.paper',
+      }}
+    >
+      <CardActionArea
+        onClick={onSelect}
+        data-testid={testId}
+        aria-pressed={isSelected}
+        sx={{ height: '100%', p: 2 }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Icon color={isSelected ? 'primary' : 'action'} />
+          <Box>
+            <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {description}
+            </Typography>
+          </Box>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function TypeStep({
+  pid,
+  choice,
+  send,
+}: {
+  pid: string;
+  choice: ActionChoice | null;
+  send: (event: WizardEvent) => void;
+}) {
+  const translate = useTranslate();
+  const canGoOn = choice !== null && (choice.kind !== 'existing' || choice.actionId !== '');
+  return (
+    <Stack spacing={3}>
+      <Typography color="text.secondary">{translate('app.qr_wizard.type_intro')}</Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+        }}
+      >
+        {ACTION_TYPES.map((type) => (
+          <ChoiceCard
+            key={type}
+            testId={`wizard-type-${type}`}
+            icon={TYPE_ICONS[type]}
+            title={translate(`app.qr_codes.action_types.${type}`)}
+            description={translate(`app.qr_wizard.type_descriptions.${type}`)}
+            isSelected={choice?.kind === 'new' && choice.objectType === type}
+            onSelect={() => send({ type: 'choose', choice: { kind: 'new', objectType: type } })}
+          />
+        ))}
+      </Box>
+      <Divider />
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <ChoiceCard
+          testId="wizard-type-existing"
+          icon={ExistingIcon}
+          title={translate('app.qr_wizard.existing_title')}
+          description={translate('app.qr_wizard.existing_description')}
+          isSelected={choice?.kind === 'existing'}
+          onSelect={() =>
+            send({
+              type: 'choose',
+              choice: {
+                kind: 'existing',
+                actionId: choice?.kind === 'existing' ? choice.actionId : '',
+              },
+            })
+          }
+        />
+        <ChoiceCard
+          testId="wizard-type-none"
+          icon={NoneIcon}
+          title={translate('app.qr_wizard.none_title')}
+          description={translate('app.qr_wizard.none_description')}
+          isSelected={choice?.kind === 'none'}
+          onSelect={() => send({ type: 'choose', choice: { kind: 'none' } })}
+        />
+      </Box>
+      {choice?.kind === 'existing' && (
+        <ActionSelect
+          projectId={pid}
+          value={choice.actionId || null}
+          allowNone={false}
+          testId="wizard-existing-select"
+          onChange={(actionId) =>
+            send({ type: 'choose', choice: { kind: 'existing', actionId: actionId ?? '' } })
+          }
+        />
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          endIcon={<ArrowForwardIcon />}
+          disabled={!canGoOn}
+          onClick={() => send({ type: 'next' })}
+          data-testid="wizard-next"
+        >
+          {translate('app.qr_wizard.next')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: set up QR code
+
+function configurationValidator(choice: ActionChoice) {
+  const base = qrCodeInputSchema.pick({ name: true, design: true });
+  return zodValidate(
+    choice.kind === 'new'
+      ? base.extend({ actionData: ACTION_DATA_SCHEMAS[choice.objectType] as z.ZodType })
+      : base,
+  );
+}
+
+/** Keeps what was typed, so going back to step 1 and forward again loses nothing. */
+function DraftKeeper({ onChange }: { onChange: (values: WizardValues) => void }) {
+  const values = useWatch() as WizardValues;
+  useEffect(() => onChange(values), [values, onChange]);
+  return null;
+}
+
+function ChosenExistingAction({ pid, actionId }: { pid: string; actionId: string }) {
+  const { data = [] } = useProjectActions(pid);
+  const action = data.find((a) => a.id === actionId) ?? null;
+  return action ? <ActionLabel action={action} /> : null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function errorMessage(error: unknown): { key: string; args?: Record<string, unknown> } {
+  const field = firstFieldError(error);
+  if (field) return field;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 0) return { key: 'app.notification.network_error' };
+  return { key: 'app.qr_wizard.create_failed' };
+}
+
+function ConfigurationStep({
+  pid,
+  state,
+  draft,
+  onDraft,
+  onSubmit,
+  send,
+}: {
+  pid: string;
+  state: Extract<WizardState, { status: 'configuring' | 'saving' | 'failed' }>;
+  draft: WizardValues | null;
+  onDraft: (values: WizardValues) => void;
+  onSubmit: (values: WizardValues) => void;
+  send: (event: WizardEvent) => void;
+}) {
+  const translate = useTranslate();
+  const { choice } = state;
+  const isSaving = state.status === 'saving';
+  const defaults: WizardValues = draft ?? {
+    name: '',
+    templateId: null,
+    design: DEFAULT_QR_DESIGN,
+    ...(choice.kind === 'new' ? { actionData: emptyActionData(choice.objectType) } : {}),
+  };
+  // The code's real URL exists only after saving; preview a stand-in of the same length.
+  const previewText = `${window.location.origin}/s/XXXXXXXX`;
+  const failure = state.status === 'failed' ? errorMessage(state.error) : null;
+  return (
+    <Form
+      defaultValues={defaults}
+      validate={configurationValidator(choice)}
+      mode="onChange"
+      onSubmit={(values: Record<string, unknown>) => onSubmit(values as unknown as WizardValues)}
+    >
+      <DraftKeeper onChange={onDraft} />
+      <Stack spacing={2}>
+        <Section title={translate('app.qr_wizard.setup_title')}>
+          <TextInput
+            source="name"
+            label="resources.qr-codes.fields.name"
+            fullWidth
+            helperText="app.qr_wizard.name_help"
+            slotProps={{ htmlInput: { 'data-testid': 'wizard-name' } }}
+          />
+          {choice.kind === 'new' && (
+            <>
+              <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+                {translate('app.qr_wizard.action_title', {
+                  type: translate(`app.qr_codes.action_types.${choice.objectType}`),
+                })}
+              </Typography>
+              <ActionDataInputs type={choice.objectType} />
+            </>
+          )}
+          {choice.kind === 'existing' && (
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <Typography variant="caption" color="text.secondary">
+                {translate('resources.qr-codes.fields.action')}
+              </Typography>
+              <ChosenExistingAction pid={pid} actionId={choice.actionId} />
+            </Stack>
+          )}
+          {choice.kind === 'none' && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {translate('app.qr_codes.inactive_note')}
+            </Alert>
+          )}
+        </Section>
+        <Section title={translate('app.qr_codes.design')}>
+          <TemplatePicker projectId={pid} />
+          <QrDesignInput data={previewText} projectId={pid} />
+        </Section>
+        {failure && (
+          <Alert severity="error" data-testid="wizard-error">
+            {translate(failure.key, failure.args)}
+          </Alert>
+        )}
+        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Button
+            startIcon={<ArrowBackIcon />}
+            disabled={isSaving}
+            onClick={() => send({ type: 'back' })}
+            data-testid="wizard-back"
+          >
+            {translate('app.qr_wizard.back')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSaving}
+            startIcon={isSaving ? <CircularProgress size={18} color="inherit" /> : undefined}
+            data-testid="wizard-create"
+          >
+            {translate(isSaving ? 'app.qr_wizard.creating' : 'app.qr_wizard.create')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: test and download
+
+function ConfirmationStep({
+  pid,
+  qrCode,
+  send,
+}: {
+  pid: string;
+  qrCode: QrCodeRecord;
+  send: (event: WizardEvent) => void;
+}) {
+  const translate = useTranslate();
+  const design = normaliseDesign(qrCode.design);
+  return (
+    <Card data-testid="wizard-confirmation">
+      <CardContent>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <Box
+            sx={{
+              p: 1.5,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              width: 'fit-content',
+            }}
+          >
+            <QrPreview data={qrCode.scanUrl} design={design} size={270} label={qrCode.name} />
+          </Box>
+          <Stack spacing={2.5}>
+            <Box>
+              <Typography variant="h6" data-testid="wizard-created-name">
+                {qrCode.name}
+              </Typography>
+              <Typography color="text.secondary">{translate('app.qr_wizard.created')}</Typography>
+            </Box>
+            <ScanUrl url={qrCode.scanUrl} />
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {translate('resources.qr-codes.fields.action')}
+              </Typography>
+              <Box sx={{ mt: 0.5 }}>
+                <ActionLabel action={qrCode.action} />
+              </Box>
+            </Box>
+            <QrDownloadPanel name={qrCode.name} text={qrCode.scanUrl} design={design} testOnMount />
+            <Divider />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                variant="contained"
+                component={Link}
+                to={qrCodePath(pid, qrCode.id)}
+                data-testid="wizard-open"
+              >
+                {translate('app.qr_wizard.open')}
+              </Button>
+              {qrCode.actionId && (
+                <Button
+                  component={Link}
+                  to={actionEditPath(pid, qrCode.actionId)}
+                  data-testid="wizard-edit-action"
+                >
+                  {translate('app.qr_wizard.edit_action')}
+                </Button>
+              )}
+              <Button onClick={() => send({ type: 'restart' })} data-testid="wizard-restart">
+                {translate('app.qr_wizard.another')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The Action (if new) first, then the QR code; a retry reuses an Action already created. */
+export async function createQrCode(
+  dataProvider: ReturnType<typeof useDataProvider>,
+  pid: string,
+  state: Extract<WizardState, { status: 'configuring' | 'failed' }>,
+  values: WizardValues,
+  send: (event: WizardEvent) => void,
+): Promise<void> {
+  const meta = { projectId: pid };
+  const { choice, createdActionId } = state;
+  send({ type: 'save' });
+  try {
+    let actionId: string | null = null;
+    if (choice.kind === 'existing') actionId = choice.actionId;
+    if (choice.kind === 'new') {
+      const input = {
+        name: values.name.trim(),
+        objectType: choice.objectType,
+        data: toActionData(choice.objectType, values.actionData ?? {}),
+      };
+      if (createdActionId) {
+        await dataProvider.update('actions', {
+          id: createdActionId,
+          data: input,
+          previousData: { id: createdActionId },
+          meta,
+        });
+        actionId = createdActionId;
+      } else {
+        const { data } = await dataProvider.create('actions', { data: input, meta });
+        actionId = String(data.id);
+        send({ type: 'actionCreated', actionId });
+      }
+    }
+    const { data: qrCode } = await dataProvider.create('qr-codes', {
+      data: {
+        name: values.name.trim(),
+        description: null,
+        actionId,
+        templateId: values.templateId ?? null,
+        design: normaliseDesign(values.design),
+      },
+      meta,
+    });
+    send({ type: 'saved', qrCode: qrCode as unknown as QrCodeRecord });
+  } catch (error) {
+    send({ type: 'failed', error });
+  }
+}
+
+export function QrCodeWizard() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider();
+  const { pid = '', '*': splat = '' } = useParams();
+  const urlStep = splat.split('/')[0];
+  const [state, send] = useWizard(pid);
+  const step = stepOf(state);
+
+  // The URL changed (arrival, back/forward, a typed address): bring state and URL together.
+  useEffect(() => {
+    const current = getWizardState(pid);
+    const expected = stepOf(current);
+    if (urlStep === '') {
+      // Arriving from the menu or a button: a new QR code from the start.
+      send({ type: 'restart' });
+      navigate(wizardPath(pid, 'type'), { replace: true });
+      return;
+    }
+    if (urlStep === expected) return;
+    if (urlStep === 'type' && current.status !== 'saving') {
+      send({ type: current.status === 'done' ? 'restart' : 'back' });
+      return;
+    }
+    if (urlStep === 'configuration' && current.status === 'choosing' && current.choice) {
+      send({ type: 'next' });
+      return;
+    }
+    navigate(wizardPath(pid, expected), { replace: true });
+  }, [urlStep, pid, navigate, send]);
+
+  // The state moved to another step (a button): give that step its own URL.
+  const shownStep = useRef(step);
+  const urlStepRef = useRef(urlStep);
+  useEffect(() => {
+    urlStepRef.current = urlStep;
+  }, [urlStep]);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (urlStepRef.current !== step) navigate(wizardPath(pid, step));
+  }, [step, pid, navigate]);
+
+  const choiceKey = (choice: ActionChoice) =>
+    choice.kind === 'new' ? `new:${choice.objectType}` : choice.kind;
+  const draft = getWizardDraft(pid);
+
+  const activeIndex = WIZARD_STEPS.indexOf(step);
+  return (
+    <Box sx={{ py: 2, maxWidth: 1200 }} data-testid="qr-wizard" data-status={state.status}>
+      <Title title={translate('app.qr_wizard.title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('app.qr_wizard.title')}
+      </Typography>
+      <Stepper activeStep={activeIndex} sx={{ mb: 3 }} alternativeLabel>
+        {WIZARD_STEPS.map((name, index) => (
+          <Step key={name} completed={index < activeIndex}>
+            <StepLabel data-testid={`wizard-step-${name}`}>
+              {translate(`app.qr_wizard.steps.${name}`)}
+            </StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {state.status === 'choosing' && <TypeStep pid={pid} choice={state.choice} send={send} />}
+      {(state.status === 'configuring' ||
+        state.status === 'saving' ||
+        state.status === 'failed') && (
+        <ConfigurationStep
+          key={choiceKey(state.choice)}
+          pid={pid}
+          state={state}
+          draft={
+            draft?.key === choiceKey(state.choice)
+              ? (draft.values as unknown as WizardValues)
+              : null
+          }
+          onDraft={(values) =>
+            setWizardDraft(pid, {
+              key: choiceKey(state.choice),
+              values: values as unknown as Record<string, unknown>,
+            })
+          }
+          onSubmit={(values) => {
+            if (state.status === 'configuring' || state.status === 'failed') {
+              void createQrCode(dataProvider, pid, state, values, send);
+            }
+          }}
+          send={send}
+        />
+      )}
+      {state.status === 'done' && <ConfirmationStep pid={pid} qrCode={state.qrCode} send={send} />}
+    </Box>
+  );
+}
+QrCodeWizard.path = '/projects/:pid/qr-code/create/*';
+
+export default QrCodeWizard;

@@ -1,0 +1,139 @@
+// /projects/:pid/qr-code/:id/details/edit: name, description, the scan URL, the design, and
+// test and download; duplicate and trash at the top.
+import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import {
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { qrCodeInputSchema } from '../../shared/schemas/qrCode';
+import { zodValidate } from '../validation';
+import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
+import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
+import { ActionLabel } from './ActionLabel';
+import { QrCodeActions } from './QrCodeActions';
+import { QrDownloadPanel } from './QrDownloadPanel';
+import { ScanUrl } from './ScanUrl';
+import { useQrNotify } from './useQrNotify';
+import type { QrCodeRecord } from './types';
+
+const validateQrCode = zodValidate(
+  qrCodeInputSchema.pick({ name: true, description: true, design: true }),
+);
+
+function TopActions({ pid }: { pid: string }) {
+  const record = useRecordContext<QrCodeRecord>();
+  if (!record) return null;
+  return (
+    <TopToolbar>
+      <QrCodeActions pid={pid} id={record.id} name={record.name} />
+    </TopToolbar>
+  );
+}
+
+/** Download and test what the form shows now, saved or not. */
+function LiveDownloadPanel() {
+  const record = useRecordContext<QrCodeRecord>();
+  const design = useWatch({ name: 'design' }) as unknown;
+  const name = useWatch({ name: 'name' }) as string | undefined;
+  if (!record) return null;
+  return (
+    <QrDownloadPanel
+      name={name || record.name}
+      text={record.scanUrl}
+      design={normaliseDesign(design)}
+    />
+  );
+}
+
+function Details({ pid }: { pid: string }) {
+  const record = useRecordContext<QrCodeRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
+        <Box>
+          <TextInput
+            source="name"
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'qr-name' } }}
+          />
+          <TextInput source="description" fullWidth multiline minRows={2} />
+        </Box>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2}>
+              <ScanUrl url={record.scanUrl} />
+              <Box>
+                <Typography variant="caption" color="text.secondary">
+                  {translate('resources.qr-codes.fields.action')}
+                </Typography>
+                <Box sx={{ mt: 0.5 }}>
+                  <ActionLabel action={record.action} />
+                </Box>
+              </Box>
+              <LiveDownloadPanel />
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="h6" gutterBottom>
+        {translate('app.qr_codes.design')}
+      </Typography>
+      <TemplatePicker projectId={pid} />
+      <QrDesignInput data={record.scanUrl} projectId={pid} />
+    </Box>
+  );
+}
+
+export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
+  const { success, failure } = useQrNotify();
+  const meta = { projectId: pid };
+  return (
+    <Edit
+      resource="qr-codes"
+      id={id}
+      redirect={false}
+      mutationMode="pessimistic"
+      queryOptions={{ meta }}
+      actions={<TopActions pid={pid} />}
+      transform={(data: Record<string, unknown>) => ({
+        name: data.name,
+        description: data.description ?? null,
+        templateId: data.templateId ?? null,
+        design: normaliseDesign(data.design),
+      })}
+      mutationOptions={{
+        meta,
+        onSuccess: () => success('qr_code', 'saved'),
+        onError: (error: unknown) => failure('qr_code', 'saving', error, true),
+      }}
+    >
+      <SimpleForm
+        validate={validateQrCode}
+        mode="onChange"
+        toolbar={
+          <Toolbar>
+            <SaveButton data-testid="qr-save" />
+          </Toolbar>
+        }
+      >
+        <Details pid={pid} />
+      </SimpleForm>
+    </Edit>
+  );
+}

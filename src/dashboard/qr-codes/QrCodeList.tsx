@@ -1,0 +1,125 @@
+// /projects/:pid/qr-codes: the project's QR codes, paged and searched on the server.
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  DataTable,
+  DateField,
+  List,
+  NumberField,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { QrPreview } from '../design/QrPreview';
+import { normaliseDesign } from '../design/QrDesignInput';
+import { ActionLabel } from './ActionLabel';
+import type { QrCodeRecord } from './types';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function CreateQrCodeButton({ pid, variant }: { pid: string; variant?: 'contained' | 'text' }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      component={Link}
+      to={`/projects/${pid}/qr-code/create/type`}
+      label={translate('app.qr_codes.create')}
+      variant={variant}
+      data-testid="qr-create"
+    >
+      <AddIcon />
+    </Button>
+  );
+}
+
+function Thumbnail() {
+  const record = useRecordContext<QrCodeRecord>();
+  if (!record) return null;
+  return (
+    <QrPreview
+      data={record.scanUrl}
+      design={normaliseDesign(record.design)}
+      size={56}
+      type="canvas"
+      testId="qr-thumbnail"
+      label={record.name}
+    />
+  );
+}
+
+function ActionColumn() {
+  const record = useRecordContext<QrCodeRecord>();
+  return record ? <ActionLabel action={record.action} /> : null;
+}
+
+function Empty({ pid }: { pid: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, width: '100%' }}>
+      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('app.qr_codes.empty_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.qr_codes.empty_message')}
+        </Typography>
+        <CreateQrCodeButton pid={pid} variant="contained" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function QrCodeTable({ pid }: { pid: string }) {
+  const { filterValues } = useListContext();
+  return (
+    <DataTable
+      rowClick={(id) => `/projects/${pid}/qr-code/${id}/details/edit`}
+      bulkActionButtons={false}
+      data-testid="qr-code-list"
+      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    >
+      <DataTable.Col source="preview" label="resources.qr-codes.fields.preview" disableSort>
+        <Thumbnail />
+      </DataTable.Col>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="action" disableSort>
+        <ActionColumn />
+      </DataTable.Col>
+      <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+        <NumberField source="scans" />
+      </DataTable.Col>
+      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        <DateField source="updatedAt" showTime />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+export function QrCodeList() {
+  const { pid = '' } = useParams();
+  return (
+    <Box>
+      <List
+        resource="qr-codes"
+        filters={filters}
+        queryOptions={{ meta: { projectId: pid } }}
+        sort={{ field: 'updatedAt', order: 'DESC' }}
+        actions={
+          <TopToolbar>
+            <CreateQrCodeButton pid={pid} />
+          </TopToolbar>
+        }
+        empty={<Empty pid={pid} />}
+        // One list per project: the stored filters and page of another project would not apply.
+        storeKey={`qr-codes.${pid}`}
+      >
+        <QrCodeTable pid={pid} />
+      </List>
+    </Box>
+  );
+}
+QrCodeList.path = '/projects/:pid/qr-codes';
