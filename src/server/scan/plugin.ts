@@ -27,7 +27,7 @@ import {
 } from './recorder.js';
 import { checkState } from './state.js';
 import { DEFAULT_THEME } from './theme.js';
-import { resolveTarget, type LandingPage } from './target.js';
+import { resolveTarget, type LandingPage, type Target } from './target.js';
 import { buildVCard, vcardFileName } from './vcard.js';
 import { createUserAgentParser } from './visitor.js';
 
@@ -45,6 +45,8 @@ export interface ScanPluginOptions {
 interface CachedCode {
   resolution: Resolution;
   pages: Map<string, RenderedPage>;
+  /** The target when it does not depend on the visitor (all but app links); filled on first use. */
+  target?: Target;
 }
 
 type CodeParams = { code: string };
@@ -146,28 +148,34 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
   // GET {scan base}/{code}: the scan itself.
   app.get<{ Params: CodeParams }>('/:code', async (request, reply) => {
-    const lang = pickLanguage(request.headers['accept-language']);
     const { code, entry } = await resolve(request);
     const at = now();
     const state = checkState(entry?.resolution ?? null, at); // step 4
+    // The language is only read when a page is shown: redirects, the hot path, skip it.
+    const lang = () => pickLanguage(request.headers['accept-language']);
     if (!code || !entry || state.kind === 'not_found') {
-      return sendPage(reply, 404, noticePage(pageContext(lang, null), 'notFound'));
+      return sendPage(reply, 404, noticePage(pageContext(lang(), null), 'notFound'));
     }
     if (!entry.resolution.item.isRemoved) record(request, entry.resolution.item, at);
     if (state.kind === 'inactive') {
-      return sendPage(reply, 200, noticePage(pageContext(lang, entry.resolution), 'notActive'));
+      return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
     // Step 5: the target. Only app links depend on the visitor (their phone's store).
-    const os =
-      state.content.objectType === 'appLink' ? parseAgent(request.headers['user-agent']).os : null;
-    const target = resolveTarget(state.content, os);
+    let target = entry.target;
+    if (!target) {
+      if (state.content.objectType === 'appLink') {
+        target = resolveTarget(state.content, parseAgent(request.headers['user-agent']).os);
+      } else {
+        target = entry.target = resolveTarget(state.content, null);
+      }
+    }
     if (target.kind === 'unsafe') {
-      return sendPage(reply, 200, noticePage(pageContext(lang, entry.resolution), 'notActive'));
+      return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
     if (target.kind === 'redirect') {
       return reply.headers(COMMON_HEADERS).redirect(target.location, 302);
     }
-    return sendPage(reply, 200, landingPage(entry, target.page, code, lang));
+    return sendPage(reply, 200, landingPage(entry, target.page, code, lang()));
   });
 
   // GET {scan base}/{code}/contact.vcf: the contact card download (not counted as a scan).

@@ -8,6 +8,7 @@ import type { ScansTable } from '../db/schema.js';
 import type { CountryLookup } from './geo.js';
 import { DailyUniqueTracker } from './unique.js';
 import {
+  createBotDetector,
   createUserAgentParser,
   isBotRequest,
   normaliseIp,
@@ -46,10 +47,11 @@ export interface RecorderOptions {
 /** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
 export function createScanEnricher(countryOf: CountryLookup) {
   const parseAgent = createUserAgentParser();
+  const isBotAgent = createBotDetector();
   const unique = new DailyUniqueTracker();
   const anonymous: UserAgentInfo = { device: 'unknown', os: null, browser: null };
   return (capture: ScanCapture): ScanRow => {
-    const isBot = isBotRequest(capture.method, capture.userAgent);
+    const isBot = isBotRequest(capture.method, capture.userAgent, isBotAgent);
     const ip = normaliseIp(capture.ip);
     const agent = capture.tracking ? parseAgent(capture.userAgent) : anonymous;
     return {

@@ -38,38 +38,46 @@ export function parseUserAgent(userAgent: string | undefined | null): UserAgentI
   return { device, os, browser };
 }
 
-/**
- * parseUserAgent behind a small LRU: phones of one model share one string, and the parse
- * (a few dozen regexes) is the costliest step of recording a scan.
- */
-export function createUserAgentParser(
-  max = 2000,
-): (userAgent: string | undefined) => UserAgentInfo {
-  const cache = new Map<string, UserAgentInfo>();
-  return (userAgent) => {
-    const key = userAgent ?? '';
+/** A function behind a small LRU keyed by its string argument. */
+export function memoize<T>(fn: (key: string) => T, max = 2000): (key: string | undefined) => T {
+  const cache = new Map<string, T>();
+  return (input) => {
+    const key = input ?? '';
     const hit = cache.get(key);
-    if (hit) {
+    if (hit !== undefined) {
       cache.delete(key);
       cache.set(key, hit);
       return hit;
     }
-    const info = parseUserAgent(key);
-    cache.set(key, info);
+    const value = fn(key);
+    cache.set(key, value);
     if (cache.size > max) cache.delete(cache.keys().next().value as string);
-    return info;
+    return value;
   };
 }
+
+/**
+ * parseUserAgent behind a small LRU: phones of one model share one string, and the parse
+ * (a few dozen regexes) is the costliest step of recording a scan.
+ */
+export const createUserAgentParser = (max = 2000) => memoize(parseUserAgent, max);
 
 /**
  * Bots and link-preview fetchers (WhatsApp, Slack, Facebook…) per isbot; HEAD requests are
  * previews or monitors, and a request without any user agent is a script, not a person.
  */
-export function isBotRequest(method: string, userAgent: string | undefined | null): boolean {
+export function isBotRequest(
+  method: string,
+  userAgent: string | undefined | null,
+  isBotAgent: (userAgent: string) => boolean = isbot,
+): boolean {
   if (method === 'HEAD') return true;
   if (!userAgent || !userAgent.trim()) return true;
-  return isbot(userAgent);
+  return isBotAgent(userAgent);
 }
+
+/** isbot behind an LRU: its pattern is one very large regular expression. */
+export const createBotDetector = (max = 2000) => memoize((ua) => isbot(ua), max);
 
 /** The referring site's host name only (never its path or query), or null. */
 export function referrerDomain(referrer: string | undefined | null): string | null {
