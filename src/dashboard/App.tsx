@@ -31,6 +31,15 @@ import { UserCreate } from './users/UserCreate';
 import { UserEdit } from './users/UserEdit';
 import { UserProjects } from './users/UserProjects';
 import { COMING_SOON_PATHS } from './menuEntries';
+import actions, {
+  ACTION_ROUTES,
+  ActionAuditLogs,
+  ActionCreate,
+  ActionEdit,
+  ActionList,
+  ActionQrCodes,
+  ActionStatistics,
+} from './actions';
 import { ProjectStatisticsPage } from './statistics/ProjectStatisticsPage';
 import { AuditLogListPage } from './audit-logs/AuditLogListPage';
 import { AuditLogDetailsPage } from './audit-logs/AuditLogDetailsPage';
@@ -112,6 +121,13 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={QrCodeTemplateList.path} element={<QrCodeTemplateList />} />
           <Route path={QrCodeTemplateCreate.path} element={<QrCodeTemplateCreate />} />
           <Route path={QrCodeTemplateEdit.path} element={<QrCodeTemplateEdit />} />
+          <Route path={ACTION_ROUTES.overview} element={<ActionList />} />
+          <Route path={ACTION_ROUTES.add} element={<ActionCreate />} />
+          <Route path={ACTION_ROUTES.item} element={<Navigate to="details/edit" replace />} />
+          <Route path={ACTION_ROUTES.detailsEdit} element={<ActionEdit />} />
+          <Route path={ACTION_ROUTES.qrCodes} element={<ActionQrCodes />} />
+          <Route path={ACTION_ROUTES.statistics} element={<ActionStatistics />} />
+          <Route path={ACTION_ROUTES.auditLogs} element={<ActionAuditLogs />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
@@ -119,6 +135,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="projects" {...projects} />
         <Resource name="customers" {...customers} />
         <Resource name="users" {...users} />
+        <Resource name="actions" {...actions} />
         <Resource name="qr-codes" {...qrCodes} />
         <Resource name="qr-code-templates" {...qrCodeTemplates} />
       </Admin>

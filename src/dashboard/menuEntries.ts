@@ -150,7 +150,6 @@ export const COMING_SOON_PATHS: readonly string[] = [
   '/projects/:pid/short-links',
   '/projects/:pid/short-links/create',
   '/projects/:pid/short-links/:id/*',
-  '/projects/:pid/qr-links',
   '/projects/:pid/ads',
   '/projects/:pid/ads/create',
   '/projects/:pid/ad/:id/*',

@@ -1,0 +1,39 @@
+// /projects/:pid/qr-link/create
+import { useParams } from 'react-router-dom';
+import { Create, SimpleForm, useRedirect } from 'react-admin';
+import { ActionInputs } from './ActionInputs';
+import { ActionFormToolbar } from './ActionFormToolbar';
+import { newActionValues, toActionInput, validateAction } from './actionForm';
+import { actionPaths } from './actionPaths';
+import { useActionNotify } from './useActionNotify';
+
+export function ActionCreate() {
+  const { pid = '' } = useParams();
+  const redirect = useRedirect();
+  const { success, failure } = useActionNotify();
+  return (
+    <Create
+      resource="actions"
+      transform={(data: Record<string, unknown>) => toActionInput(data)}
+      mutationOptions={{
+        meta: { projectId: pid },
+        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
+        onSuccess: (data: { id: string }) => {
+          success('created');
+          redirect(actionPaths.detailsEdit(pid, data.id));
+        },
+        onError: (error: unknown) => failure('creating', error, true),
+      }}
+    >
+      <SimpleForm
+        validate={validateAction}
+        mode="onChange"
+        defaultValues={newActionValues()}
+        toolbar={<ActionFormToolbar projectId={pid} />}
+        data-testid="action-form"
+      >
+        <ActionInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,120 @@
+// /projects/:pid/qr-link/:id/details/edit, with duplicate and delete at the top.
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Edit,
+  SimpleForm,
+  TopToolbar,
+  useDataProvider,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ActionInputs } from './ActionInputs';
+import { ActionFormToolbar } from './ActionFormToolbar';
+import { ActionTabs } from './ActionTabs';
+import { toActionInput, toFormValues, validateAction } from './actionForm';
+import { actionPaths } from './actionPaths';
+import { useActionNotify } from './useActionNotify';
+
+export function ActionTopActions({ projectId }: { projectId: string }) {
+  const record = useRecordContext<{ id: string; name: string }>();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const { success, failure } = useActionNotify();
+  if (!record) return null;
+  const meta = { projectId };
+  return (
+    <>
+      <ConfirmActionButton
+        label={translate('app.actions.duplicate')}
+        icon={<ContentCopyIcon />}
+        title="app.actions.duplicate_title"
+        content="app.actions.duplicate_content"
+        titleArgs={{ name: record.name }}
+        testId="action-duplicate"
+        onConfirm={async () => {
+          try {
+            const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
+            success('duplicated');
+            redirect(actionPaths.detailsEdit(projectId, String(data.id)));
+          } catch (error) {
+            failure('duplicating', error);
+          }
+        }}
+      />
+      <ConfirmActionButton
+        label={translate('ra.action.delete')}
+        icon={<DeleteIcon />}
+        color="error"
+        title="app.actions.delete_title"
+        content="app.actions.delete_content"
+        titleArgs={{ name: record.name }}
+        testId="action-delete"
+        onConfirm={async () => {
+          try {
+            await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
+            success('deleted');
+            redirect(actionPaths.overview(projectId));
+          } catch (error) {
+            failure('deleting', error);
+          }
+        }}
+      />
+    </>
+  );
+}
+
+/** The form gets the loaded Action with defaults filled and its rich text sanitised. */
+function ActionEditForm({ projectId }: { projectId: string }) {
+  const record = useRecordContext();
+  const values = useMemo(() => (record ? toFormValues(record) : undefined), [record]);
+  if (!values) return null;
+  return (
+    <SimpleForm
+      record={values as RaRecord}
+      validate={validateAction}
+      mode="onChange"
+      toolbar={<ActionFormToolbar projectId={projectId} />}
+      data-testid="action-form"
+    >
+      <ActionInputs />
+    </SimpleForm>
+  );
+}
+
+export function ActionEdit() {
+  const { pid = '', id = '' } = useParams();
+  const { success, failure } = useActionNotify();
+  return (
+    <>
+      <ActionTabs projectId={pid} id={id} />
+      <Edit
+        resource="actions"
+        id={id}
+        redirect={false}
+        mutationMode="pessimistic"
+        queryOptions={{ meta: { projectId: pid } }}
+        actions={
+          <TopToolbar>
+            <ActionTopActions projectId={pid} />
+          </TopToolbar>
+        }
+        transform={(data: Record<string, unknown>) => toActionInput(data)}
+        mutationOptions={{
+          meta: { projectId: pid },
+          onSuccess: () => success('updated'),
+          onError: (error: unknown) => failure('updating', error, true),
+        }}
+      >
+        <ActionEditForm projectId={pid} />
+      </Edit>
+    </>
+  );
+}

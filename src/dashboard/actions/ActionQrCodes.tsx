@@ -1,0 +1,85 @@
+// /projects/:pid/qr-link/:id/qr-codes ({product}QRCode): the QR codes and short links using it
+// (GET /projects/{pid}/actions/{id}/qr-codes).
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Card,
+  CardContent,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import type { ListResponse } from '../../shared/schemas/common';
+import { apiRequest } from '../providers/http';
+import { ActionTabs } from './ActionTabs';
+
+interface UsingItem {
+  id: string;
+  name: string;
+  code?: string | null;
+  uri?: string | null;
+  kind?: string;
+  scans?: number;
+}
+
+export function ActionQrCodes() {
+  const { pid = '', id = '' } = useParams();
+  const translate = useTranslate();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['actions', pid, id, 'qr-codes'],
+    queryFn: async () =>
+      (await apiRequest<ListResponse<UsingItem>>(`/projects/${pid}/actions/${id}/qr-codes`)).json
+        .data,
+  });
+  return (
+    <>
+      <Title title={translate('app.actions.page_tabs.qr_codes')} />
+      <ActionTabs projectId={pid} id={id} />
+      <Card data-testid="action-qr-codes">
+        <CardContent>
+          {isPending && <LinearProgress />}
+          {isError && <Alert severity="error">{translate('app.actions.qr_codes_error')}</Alert>}
+          {data && data.length === 0 && (
+            <Typography color="text.secondary">
+              {translate('app.actions.qr_codes_empty')}
+            </Typography>
+          )}
+          {data && data.length > 0 && (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('resources.actions.fields.name')}</TableCell>
+                  <TableCell>{translate('app.actions.qr_code_code')}</TableCell>
+                  <TableCell align="right">{translate('app.actions.qr_code_scans')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.map((item) => {
+                  const isShortLink = item.kind === 'shortLink' || item.kind === 'short_link';
+                  const to = isShortLink
+                    ? `/projects/${pid}/short-links/${item.id}/details/edit`
+                    : `/projects/${pid}/qr-code/${item.id}/details/edit`;
+                  return (
+                    <TableRow key={item.id} hover>
+                      <TableCell>
+                        <Link to={to}>{item.name}</Link>
+                      </TableCell>
+                      <TableCell>{item.code ?? item.uri ?? ''}</TableCell>
+                      <TableCell align="right">{item.scans ?? ''}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

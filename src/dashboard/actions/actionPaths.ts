@@ -1,0 +1,22 @@
+// SPEC §2's routes of the Actions ("QR links"); `{product}` in the paths is 'qr-link'.
+export const PRODUCT = 'qr-link';
+
+export const ACTION_ROUTES = {
+  overview: '/projects/:pid/qr-links',
+  add: `/projects/:pid/${PRODUCT}/create`,
+  item: `/projects/:pid/${PRODUCT}/:id`,
+  detailsEdit: `/projects/:pid/${PRODUCT}/:id/details/edit`,
+  qrCodes: `/projects/:pid/${PRODUCT}/:id/qr-codes`,
+  statistics: `/projects/:pid/${PRODUCT}/:id/statistics`,
+  auditLogs: `/projects/:pid/${PRODUCT}/:id/auditlogs`,
+} as const;
+
+/** SPEC §2's named routes: {product}Overview, {product}Add, {product}DetailsEdit, … */
+export const actionPaths = {
+  overview: (pid: string) => `/projects/${pid}/qr-links`,
+  add: (pid: string) => `/projects/${pid}/${PRODUCT}/create`,
+  detailsEdit: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/details/edit`,
+  qrCodes: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/qr-codes`,
+  statistics: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/statistics`,
+  auditLogs: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/auditlogs`,
+};

@@ -1,0 +1,4 @@
+export { MediaInput, mediaCase, toMediaField, EMPTY_MEDIA_VALUE } from './MediaInput';
+export type { MediaFieldValue, MediaSource, NewMediaFile, MediaInputProps } from './MediaInput';
+export { uploadMedia } from './uploadMedia';
+export { useRemainingStorage } from './useRemainingStorage';
