@@ -163,9 +163,7 @@ describe('Actions: every kind round-trips', () => {
       cookie,
     });
     expect(list.json().data.map((a: { id: string }) => a.id)).toContain(action.id);
-    expect(list.json().data.every((a: { objectType: string }) => a.objectType === type)).toBe(
-      true,
-    );
+    expect(list.json().data.every((a: { objectType: string }) => a.objectType === type)).toBe(true);
 
     const updated = await call(t.app, 'PUT', `${actionsUrl()}/${action.id}`, {
       cookie,
@@ -180,7 +178,14 @@ type Rule = [string, ActionType | 'unknown', Record<string, unknown>, string, st
 
 const RULES: Rule[] = [
   ['link required', 'link', { link: '' }, '/data/link', 'required'],
-  ['link max 2048', 'link', { link: `https://e.nl/${s(2040)}` }, '/data/link', 'max', { max: 2048 }],
+  [
+    'link max 2048',
+    'link',
+    { link: `https://e.nl/${s(2040)}` },
+    '/data/link',
+    'max',
+    { max: 2048 },
+  ],
   ['link must be http(s)', 'link', { link: 'javascript:alert(1)' }, '/data/link', 'url'],
   ['contact name required', 'contact', { name: '' }, '/data/name', 'required'],
   ['contact name max 255', 'contact', { name: s(256) }, '/data/name', 'max', { max: 255 }],
@@ -228,14 +233,7 @@ const RULES: Rule[] = [
     '/data/playStore',
     'prefix',
   ],
-  [
-    'app link title max 255',
-    'appLink',
-    { title: s(256) },
-    '/data/title',
-    'max',
-    { max: 255 },
-  ],
+  ['app link title max 255', 'appLink', { title: s(256) }, '/data/title', 'max', { max: 255 }],
   ['email address required', 'email', { address: '' }, '/data/address', 'required'],
   [
     'email address max 320',
@@ -563,15 +561,19 @@ describe('Actions: tenants, linked codes, delete, audit', () => {
       }),
     ]);
     expect(
-      (await call(t.app, 'GET', `${actionsUrl()}/${actionId}`, { cookie })).json().data
-        .qrCodeCount,
+      (await call(t.app, 'GET', `${actionsUrl()}/${actionId}`, { cookie })).json().data.qrCodeCount,
     ).toBe(1);
 
     const deleted = await call(t.app, 'DELETE', `${actionsUrl()}/${actionId}`, { cookie });
     expect(deleted.statusCode).toBe(204);
-    const after = await call(t.app, 'GET', `/api/projects/${projectId}/qr-codes/${qr.json().data.id}`, {
-      cookie,
-    });
+    const after = await call(
+      t.app,
+      'GET',
+      `/api/projects/${projectId}/qr-codes/${qr.json().data.id}`,
+      {
+        cookie,
+      },
+    );
     expect(after.json().data).toMatchObject({ actionId: null, action: null });
     const scan = await t.app.inject({ method: 'GET', url: `/s/${qr.json().data.code}` });
     expect(scan.statusCode).toBe(200);

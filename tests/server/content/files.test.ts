@@ -112,7 +112,13 @@ describe('POST /file/{mediaId}', () => {
     ['image', 'photo.gif', PNG_1PX, 'mimes', { values: ['png', 'jpg', 'jpeg'] }],
     ['sound', 'tune.txt', WAV, 'mimes', undefined],
     // Magic bytes: the name says PNG, the bytes do not (and the other way round).
-    ['image', 'photo.png', Buffer.from('GIF89a not a png at all'), 'file_type_not_supported', undefined],
+    [
+      'image',
+      'photo.png',
+      Buffer.from('GIF89a not a png at all'),
+      'file_type_not_supported',
+      undefined,
+    ],
     ['avatar', 'me.jpg', PNG_1PX, 'file_type_not_supported', undefined],
     ['sound', 'tune.mp3', WAV, 'file_type_not_supported', undefined],
     ['avatar', 'me.svg', PNG_1PX, 'file_type_not_supported', undefined],
