@@ -21,6 +21,8 @@ import { AuditLogTable, useAuditLabels } from './AuditLogTable';
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
 const SEARCH_DEBOUNCE_MS = 300;
+// The theme makes inputs full width; filters sit side by side and wrap on narrow screens.
+const FILTER_SX = { flex: '1 1 200px', maxWidth: { sm: 260 } };
 
 interface Filters {
   type: string;
@@ -91,7 +93,8 @@ function AuditLogList() {
       label={label}
       value={filters[name]}
       onChange={(event) => setFilter(name, event.target.value)}
-      sx={{ minWidth: 180 }}
+      fullWidth={false}
+      sx={FILTER_SX}
       slotProps={{ htmlInput: { 'data-testid': `audit-filter-${name}` } }}
     >
       <MenuItem value="">{all}</MenuItem>
@@ -133,6 +136,8 @@ function AuditLogList() {
           label={translate('app.audit_logs.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          fullWidth={false}
+          sx={FILTER_SX}
           slotProps={{ htmlInput: { 'data-testid': 'audit-filter-q', maxLength: 255 } }}
         />
       </Stack>
