@@ -1,5 +1,5 @@
 // /projects/:pid/qrcodes/template/toevoegen: a new named design.
-import { Create, SimpleForm } from 'react-admin';
+import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode';
 import { useQrNotify } from '../qr-codes/useQrNotify';
@@ -9,14 +9,18 @@ import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
 export function QrCodeTemplateCreate() {
   const { pid = '' } = useParams();
   const { success, failure } = useQrNotify();
+  const redirect = useRedirect();
   return (
     <Create
       resource="qr-code-templates"
-      redirect={(_resource, id) => templatePaths.detailsEdit(pid, String(id))}
       transform={(data: Record<string, unknown>) => ({ name: data.name, design: data.design })}
       mutationOptions={{
         meta: { projectId: pid },
-        onSuccess: () => success('template', 'created'),
+        // Our own onSuccess replaces react-admin's, redirect included.
+        onSuccess: (data: { id: string }) => {
+          success('template', 'created');
+          redirect(templatePaths.detailsEdit(pid, String(data.id)));
+        },
         onError: (error: unknown) => failure('template', 'creating', error, true),
       }}
     >

@@ -107,6 +107,8 @@ export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
     <Edit
       resource="qr-codes"
       id={id}
+      // QrCodePage sets the page title for every tab.
+      title={false}
       redirect={false}
       mutationMode="pessimistic"
       queryOptions={{ meta }}

@@ -19,7 +19,7 @@ export function QrCodeTabs({ pid, id }: { pid: string; id: string }) {
     <Tabs
       value={current === -1 ? false : current}
       variant="scrollable"
-      allowScrollButtonsMobile
+      scrollButtons="auto"
       sx={{ mb: 1 }}
     >
       {QR_CODE_TABS.map((tab) => (
