@@ -61,7 +61,9 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The QR scan test decodes in the browser with WebAssembly (zxing-wasm); this allows
+        // compiling wasm, not JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
