@@ -50,6 +50,8 @@ import qrCodeTemplates, {
   QrCodeTemplateEdit,
   QrCodeTemplateList,
 } from './qr-code-templates';
+// './themes' alone is the MUI look (themes.ts); the resource folder needs its index.
+import themes, { ThemeCreate, ThemeEdit, ThemeList, ToThemeDetails } from './themes/index';
 
 const store = dashboardStore();
 
@@ -128,6 +130,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={ACTION_ROUTES.qrCodes} element={<ActionQrCodes />} />
           <Route path={ACTION_ROUTES.statistics} element={<ActionStatistics />} />
           <Route path={ACTION_ROUTES.auditLogs} element={<ActionAuditLogs />} />
+          <Route path={ThemeList.path} element={<ThemeList />} />
+          <Route path={ThemeCreate.path} element={<ThemeCreate />} />
+          <Route path={ToThemeDetails.path} element={<ToThemeDetails />} />
+          <Route path={ThemeEdit.path} element={<ThemeEdit />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
@@ -138,6 +144,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="actions" {...actions} />
         <Resource name="qr-codes" {...qrCodes} />
         <Resource name="qr-code-templates" {...qrCodeTemplates} />
+        <Resource name="themes" {...themes} />
       </Admin>
     </>
   );

@@ -157,8 +157,6 @@ export const COMING_SOON_PATHS: readonly string[] = [
   '/projects/:pid/tags/create',
   '/projects/:pid/tag/:id/*',
   '/projects/:pid/trash/*',
-  '/projects/:pid/themes',
-  '/projects/:pid/theme/*',
   '/settings/whitelabel',
   '/settings/analytics',
   '/settings/users/*',

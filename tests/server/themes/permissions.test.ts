@@ -2,6 +2,7 @@
 // (src/shared/permissions.ts), so this file takes ThemeSetActive and ThemeLogoDelete away from
 // role user to see the gates work.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertImage } from './helpers.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
 vi.mock('../../../src/shared/permissions.js', async (importOriginal) => {
@@ -39,6 +40,22 @@ describe('theme permission keys', () => {
     expect(activate.json().errors[0].code).toBe('forbidden');
     const logo = await call(t.app, 'DELETE', `${base}/${id}/logo`, { cookie: user });
     expect(logo.statusCode).toBe(403);
+
+    // Clearing the logo through a save needs the same key.
+    const mediaId = await insertImage(t.db, {
+      customerId: t.ids.customers.demo,
+      projectId: t.ids.projects.demoLinked,
+    });
+    const withLogo = await call(t.app, 'PUT', `${base}/${id}`, {
+      cookie: user,
+      body: { settings: { logo: { mediaId } } },
+    });
+    expect(withLogo.statusCode).toBe(200);
+    const cleared = await call(t.app, 'PUT', `${base}/${id}`, {
+      cookie: user,
+      body: { settings: { logo: { mediaId: null } } },
+    });
+    expect(cleared.statusCode).toBe(403);
 
     const row = await t.db
       .selectFrom('themes')

@@ -15,6 +15,7 @@ import {
   type Theme,
   type ThemeSettings,
 } from '../../../shared/schemas/theme.js';
+import { hasPermission } from '../../../shared/permissions.js';
 import type { Db } from '../../db/database.js';
 import type { ProjectRow } from '../../db/schema.js';
 import {
@@ -41,7 +42,7 @@ import {
 } from '../../services/media.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import type { SessionUser } from '../plugins/session.js';
-import { notFound } from '../httpError.js';
+import { forbidden, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, pathId, type RouteDeps } from './helpers.js';
@@ -331,6 +332,10 @@ async function editTheme(
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     const before = readStoredThemeSettings(theme.settings);
     const settings = input.settings ?? before;
+    // Removing the logo through a save is the same act as DELETE …/logo, with the same key.
+    if (before.logo.mediaId && !settings.logo.mediaId) {
+      if (!hasPermission(env.user.role, 'ThemeLogoDelete')) throw forbidden();
+    }
     await checkMedia(trx, project, settings, before);
     const name = input.name ?? theme.name;
     await updateTheme(trx, id, {

@@ -1,0 +1,147 @@
+// /projects/:pid/themes: the project's themes with their colours; the active one is marked, and a
+// user with ThemeSetActive can make another one active.
+import { Box, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import type { Theme } from '../../shared/schemas/theme';
+import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
+import { themePaths } from './paths';
+import { useHasPermission } from './useThemeNotify';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function AddButton({ pid, variant }: { pid: string; variant?: 'contained' | 'text' }) {
+  const translate = useTranslate();
+  if (!useHasPermission('ThemeCreate')) return null;
+  return (
+    <Button
+      component={Link}
+      to={themePaths.add(pid)}
+      label={translate('app.themes.create')}
+      variant={variant}
+      data-testid="theme-create"
+    >
+      <AddIcon />
+    </Button>
+  );
+}
+
+export function Swatches({ theme }: { theme: Pick<Theme, 'settings'> }) {
+  const translate = useTranslate();
+  const { colors } = theme.settings;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }} data-testid="theme-swatches">
+      {(['primary', 'secondary', 'tertiary', 'accent'] as const).map((name) => (
+        <Tooltip
+          key={name}
+          title={`${translate(`resources.themes.fields.settings.colors.${name}`)} ${colors[name]}`}
+        >
+          <Box
+            sx={{
+              width: 22,
+              height: 22,
+              borderRadius: '50%',
+              bgcolor: colors[name],
+              border: '1px solid rgba(0,0,0,.15)',
+            }}
+            data-color={colors[name]}
+          />
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+function SwatchField() {
+  const record = useRecordContext<Theme>();
+  return record ? <Swatches theme={record} /> : null;
+}
+
+function StatusField({ pid }: { pid: string }) {
+  const record = useRecordContext<Theme>();
+  if (!record) return null;
+  return record.isActive ? <ActiveBadge /> : <ActivateButton pid={pid} theme={record} />;
+}
+
+function RowButtons({ pid }: { pid: string }) {
+  const record = useRecordContext<Theme>();
+  if (!record) return null;
+  return <DuplicateButton pid={pid} id={record.id} />;
+}
+
+function Empty({ pid }: { pid: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, width: '100%' }}>
+      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('app.themes.empty_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.themes.empty_message')}
+        </Typography>
+        <AddButton pid={pid} variant="contained" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ThemeTable({ pid }: { pid: string }) {
+  const { filterValues } = useListContext();
+  return (
+    <DataTable
+      rowClick={(id) => themePaths.detailsEdit(pid, String(id))}
+      bulkActionButtons={false}
+      data-testid="theme-list"
+      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    >
+      <DataTable.Col source="colors" label="resources.themes.fields.colors" disableSort>
+        <SwatchField />
+      </DataTable.Col>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="isActive" label="resources.themes.fields.isActive">
+        <StatusField pid={pid} />
+      </DataTable.Col>
+      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        <DateField source="updatedAt" showTime />
+      </DataTable.Col>
+      <DataTable.Col label={false} disableSort align="right">
+        <RowButtons pid={pid} />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+export function ThemeList() {
+  const { pid = '' } = useParams();
+  return (
+    <List
+      resource="themes"
+      title="resources.themes.name"
+      filters={filters}
+      queryOptions={{ meta: { projectId: pid } }}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <AddButton pid={pid} />
+        </TopToolbar>
+      }
+      empty={<Empty pid={pid} />}
+      storeKey={`themes.${pid}`}
+    >
+      <ThemeTable pid={pid} />
+    </List>
+  );
+}
+ThemeList.path = '/projects/:pid/themes';

@@ -1,0 +1,127 @@
+// The live preview: a phone-sized frame showing the landing page the scan service itself renders
+// with the form's current settings (POST /projects/{pid}/themes/preview, debounced), so what the
+// editor shows is exactly what a scan will show.
+import { useEffect, useRef, useState } from 'react';
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { API_BASE } from '../../shared/constants';
+
+export const PREVIEW_DEBOUNCE_MS = 300;
+const PHONE = { width: 375, height: 740 };
+
+type PreviewState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'invalid' } | { status: 'error' };
+
+export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; scale?: number }) {
+  const translate = useTranslate();
+  const settings = useWatch({ name: 'settings' }) as unknown;
+  const body = JSON.stringify({ settings: settings ?? {} });
+  const [html, setHtml] = useState<string | null>(null);
+  const [state, setState] = useState<PreviewState>({ status: 'loading' });
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const request = ++latest.current;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setState({ status: 'loading' });
+      try {
+        const response = await fetch(`${API_BASE}/projects/${projectId}/themes/preview`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: {
+            'Content-Type': 'application/json',
+            'Client-Type': 'dashboard',
+            Accept: 'text/html',
+          },
+          body,
+          signal: controller.signal,
+        });
+        if (request !== latest.current) return;
+        if (response.status === 422) {
+          setState({ status: 'invalid' });
+          return;
+        }
+        if (!response.ok) {
+          setState({ status: 'error' });
+          return;
+        }
+        setHtml(await response.text());
+        setState({ status: 'ready' });
+      } catch {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      }
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body, projectId]);
+
+  return (
+    <Box
+      sx={{ width: PHONE.width * scale, flexShrink: 0 }}
+      data-testid="theme-preview"
+      data-state={state.status}
+    >
+      <Box
+        sx={{
+          width: PHONE.width * scale + 20,
+          height: PHONE.height * scale + 20,
+          p: '10px',
+          borderRadius: '36px',
+          bgcolor: '#111827',
+          boxShadow: 6,
+          position: 'relative',
+          overflow: 'hidden',
+        }}
+      >
+        <Box
+          sx={{
+            width: PHONE.width * scale,
+            height: PHONE.height * scale,
+            borderRadius: '26px',
+            overflow: 'hidden',
+            bgcolor: '#fff',
+            position: 'relative',
+          }}
+        >
+          {html !== null && (
+            <Box
+              component="iframe"
+              title={translate('app.themes.preview')}
+              srcDoc={html}
+              sandbox=""
+              sx={{
+                border: 0,
+                width: PHONE.width,
+                height: PHONE.height,
+                transform: `scale(${scale})`,
+                transformOrigin: '0 0',
+                display: 'block',
+              }}
+            />
+          )}
+          {state.status === 'loading' && (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+          )}
+        </Box>
+      </Box>
+      <Typography
+        variant="caption"
+        color={state.status === 'invalid' || state.status === 'error' ? 'error' : 'text.secondary'}
+        sx={{ display: 'block', mt: 1, textAlign: 'center' }}
+        data-testid="theme-preview-status"
+      >
+        {translate(
+          state.status === 'invalid'
+            ? 'app.themes.preview_invalid'
+            : state.status === 'error'
+              ? 'app.themes.preview_error'
+              : 'app.themes.preview_hint',
+        )}
+      </Typography>
+    </Box>
+  );
+}
