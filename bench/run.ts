@@ -144,6 +144,20 @@ function finish(child: ChildProcess): Promise<Extract<ChildMessage, { type: 'fin
   });
 }
 
+function exited(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      resolve();
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 function cpuOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     const listener = (message: ChildMessage) => {
@@ -275,7 +289,8 @@ async function main(): Promise<number> {
     }
     return failed ? 1 : 0;
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill();
+    // Children exit by themselves after 'finish' (writing a CPU profile if asked); stragglers go.
+    await Promise.all(children.map((child) => exited(child, 5000)));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -88,20 +88,24 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     theme: resolution?.theme ?? DEFAULT_THEME,
   });
 
-  /** Steps 1–3: normalise, cache, lookup. */
-  async function resolve(request: FastifyRequest<{ Params: CodeParams }>) {
+  type Resolved = { code: string | null; entry: CachedCode | null };
+
+  /** Steps 1–3: normalise, cache, lookup. A cache hit answers without a promise (the hot path). */
+  function resolve(request: FastifyRequest<{ Params: CodeParams }>): Resolved | Promise<Resolved> {
     const code = normaliseCode(request.params.code);
     if (!code) return { code: null, entry: null };
     const host = normaliseHost(request.hostname);
-    let entry = cache.get(host, code);
-    if (entry === undefined) {
-      const resolution = await lookup(db, code, host);
-      entry = resolution ? { resolution, pages: new Map() } : null;
-      cache.set(host, code, entry, {
-        actionId: resolution?.action?.id ?? null,
-        projectId: resolution?.item.projectId ?? null,
-      });
-    }
+    const hit = cache.get(host, code);
+    return hit !== undefined ? { code, entry: hit } : fill(code, host);
+  }
+
+  async function fill(code: string, host: string): Promise<Resolved> {
+    const resolution = await lookup(db, code, host);
+    const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>() } : null;
+    cache.set(host, code, entry, {
+      actionId: resolution?.action?.id ?? null,
+      projectId: resolution?.item.projectId ?? null,
+    });
     return { code, entry };
   }
 
@@ -147,8 +151,18 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   }
 
   // GET {scan base}/{code}: the scan itself.
-  app.get<{ Params: CodeParams }>('/:code', async (request, reply) => {
-    const { code, entry } = await resolve(request);
+  app.get<{ Params: CodeParams }>('/:code', (request, reply) => {
+    const resolved = resolve(request);
+    if (resolved instanceof Promise) return resolved.then((r) => scan(request, reply, r));
+    scan(request, reply, resolved);
+  });
+
+  /** Steps 4–7 for one request. */
+  function scan(
+    request: FastifyRequest<{ Params: CodeParams }>,
+    reply: FastifyReply,
+    { code, entry }: Resolved,
+  ): FastifyReply {
     const at = now();
     const state = checkState(entry?.resolution ?? null, at); // step 4
     // The language is only read when a page is shown: redirects, the hot path, skip it.
@@ -176,7 +190,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       return reply.headers(COMMON_HEADERS).redirect(target.location, 302);
     }
     return sendPage(reply, 200, landingPage(entry, target.page, code, lang()));
-  });
+  }
 
   // GET {scan base}/{code}/contact.vcf: the contact card download (not counted as a scan).
   app.get<{ Params: CodeParams }>('/:code/contact.vcf', async (request, reply) => {

@@ -2,7 +2,7 @@
 // (every 250 ms, or at once when 500 are waiting) enriches the captures into rows and writes them
 // in one transaction together with the projects' used_scans counters. close() and flushScans()
 // write everything that is left, so a SIGTERM/SIGINT shutdown loses nothing.
-import type { Insertable } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
 import type { CountryLookup } from './geo.js';
@@ -74,6 +74,39 @@ export function createScanEnricher(countryOf: CountryLookup) {
 }
 
 const INSERT_CHUNK = 500; // 13 columns × 500 stays far below SQLite's and PostgreSQL's bind limits
+
+/** The columns in one fixed order: the compiled INSERT and its parameters must agree on it. */
+const COLUMNS = [
+  'customerId',
+  'projectId',
+  'itemType',
+  'itemId',
+  'kind',
+  'scannedAt',
+  'device',
+  'os',
+  'browser',
+  'country',
+  'referrer',
+  'isUnique',
+  'isBot',
+] as const satisfies readonly (keyof ScanRow)[];
+
+const SAMPLE_ROW: ScanRow = {
+  customerId: '',
+  projectId: '',
+  itemType: '',
+  itemId: '',
+  kind: '',
+  scannedAt: '',
+  device: null,
+  os: null,
+  browser: null,
+  country: null,
+  referrer: null,
+  isUnique: 0,
+  isBot: 0,
+};
 
 const live = new Set<ScanRecorder>();
 
@@ -166,6 +199,22 @@ export class ScanRecorder {
     }
   }
 
+  /**
+   * The INSERT for n rows, compiled once by Kysely (so dialect and column naming stay its job)
+   * and reused: building the query tree row by row cost more than SQLite's own insert.
+   */
+  private insertSql(n: number): string {
+    let text = this.compiled.get(n);
+    if (!text) {
+      const sample = Array.from({ length: n }, () => SAMPLE_ROW);
+      text = this.db.insertInto('scans').values(sample).compile().sql;
+      if (n === INSERT_CHUNK || this.compiled.size < 64) this.compiled.set(n, text);
+    }
+    return text;
+  }
+
+  private readonly compiled = new Map<number, string>();
+
   private async write(rows: ScanRow[]): Promise<void> {
     const perProject = new Map<string, number>();
     for (const row of rows) {
@@ -174,10 +223,10 @@ export class ScanRecorder {
     }
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('scans')
-          .values(rows.slice(i, i + INSERT_CHUNK))
-          .execute();
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        const parameters: unknown[] = [];
+        for (const row of chunk) for (const column of COLUMNS) parameters.push(row[column] ?? null);
+        await trx.executeQuery(CompiledQuery.raw(this.insertSql(chunk.length), parameters));
       }
       for (const [projectId, count] of perProject) {
         await trx
