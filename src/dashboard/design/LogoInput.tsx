@@ -16,9 +16,11 @@ import UploadIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import type { QrDesign } from '../../shared/schemas/qrCode';
-import { AVATAR_EXTENSIONS } from '../../shared/media';
+import { UNLIMITED } from '../../shared/constants';
+import { apiErrorKey } from '../../shared/errors';
+import { AVATAR_EXTENSIONS, checkUpload } from '../../shared/media';
 import { logoUrl } from './qrStyling';
-import { uploadMedia, UploadError } from './uploadMedia';
+import { uploadErrorMessage, uploadMedia } from '../media/uploadMedia';
 
 type Logo = QrDesign['logo'];
 
@@ -44,24 +46,31 @@ export function LogoInput({
   const url = logoUrl(value.mediaId);
 
   const onFile = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
     if (!file || !projectId) return;
+    // Type and size here; the server checks them again, and the storage left.
+    const problem = checkUpload('logo', file.name, file.size, {
+      project: UNLIMITED,
+      customer: UNLIMITED,
+    });
+    if (problem) {
+      const args: Record<string, unknown> = { ...(problem.meta ?? {}) };
+      if (Array.isArray(args.values)) args.values = args.values.join(', ');
+      setUpload({ status: 'error', key: apiErrorKey(problem.code), args });
+      return;
+    }
     setUpload({ status: 'uploading', progress: 0 });
-    try {
-      const media = await uploadMedia(file, {
-        projectId,
-        kind: 'logo',
-        onProgress: (progress) => setUpload({ status: 'uploading', progress }),
-      });
+    const result = await uploadMedia({
+      projectId,
+      kind: 'logo',
+      file,
+      onProgress: (percent) => setUpload({ status: 'uploading', progress: percent / 100 }),
+    }).promise;
+    if (result.status === 'done') {
       setUpload({ status: 'idle' });
-      onChange({ ...value, mediaId: media.id });
-    } catch (error) {
-      setUpload(
-        error instanceof UploadError
-          ? { status: 'error', key: error.key, args: error.args }
-          : { status: 'error', key: 'errors.api.internal', args: {} },
-      );
-    } finally {
-      if (input.current) input.current.value = '';
+      onChange({ ...value, mediaId: result.media.id });
+    } else {
+      setUpload({ status: 'error', ...uploadErrorMessage(result.error) });
     }
   };
 

@@ -7,14 +7,13 @@ import SaveIcon from '@mui/icons-material/Save';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { Link } from 'react-router-dom';
 import { useGetList, useGetOne, useTranslate, useUpdate } from 'react-admin';
+import { actionPaths } from '../actions/actionPaths';
 import { ActionLabel } from './ActionLabel';
 import { useQrNotify } from './useQrNotify';
 import type { ActionSummary, QrCodeRecord } from './types';
 
-/** SPEC §2: the Action routes use 'qr-link' as {product}. */
-export const actionEditPath = (pid: string, actionId: string) =>
-  `/projects/${pid}/qr-link/${actionId}/details/edit`;
-export const actionCreatePath = (pid: string) => `/projects/${pid}/qr-link/create`;
+export const actionEditPath = actionPaths.detailsEdit;
+export const actionCreatePath = actionPaths.add;
 
 export function useProjectActions(projectId: string) {
   return useGetList<ActionSummary>('actions', {
