@@ -16,6 +16,7 @@ import { jsonBodyPlugin } from './api/plugins/jsonBody.js';
 import { sessionPlugin } from './api/plugins/session.js';
 import { analyticsRoutes } from './api/routes/analytics.js';
 import { actionRoutes } from './api/routes/actions.js';
+import { advertisementRoutes } from './api/routes/advertisements.js';
 import { auditLogRoutes } from './api/routes/auditLogs.js';
 import { authRoutes } from './api/routes/auth.js';
 import { converterRoutes } from './api/routes/converter.js';
@@ -99,6 +100,7 @@ export async function buildApp({
       trashRoutes(api, deps);
       fileRoutes(api, deps);
       converterRoutes(api, deps);
+      advertisementRoutes(api, deps);
       api.setNotFoundHandler((_request, reply) =>
         reply
           .code(404)

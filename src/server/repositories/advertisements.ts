@@ -1,0 +1,315 @@
+// Advertisements of a project, their links to QR codes (advertisement_links) and their view and
+// click counts. Every query takes the project id, so another project's ad or code never matches.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ListQuery } from '../../shared/schemas/common.js';
+import type { AdvertisementsTable } from '../db/schema.js';
+import { containsText, offsetOf, type Executor } from './executor.js';
+
+export type AdvertisementRow = Selectable<AdvertisementsTable>;
+export type AdvertisementWithExtras = AdvertisementRow & {
+  imageName: string | null;
+  qrCodeCount: number;
+};
+
+const SORTABLE = {
+  name: 'advertisements.name',
+  displayTimeMs: 'advertisements.displayTimeMs',
+  createdAt: 'advertisements.createdAt',
+  updatedAt: 'advertisements.updatedAt',
+} as const;
+
+function withExtras(db: Executor) {
+  return db
+    .selectFrom('advertisements')
+    .leftJoin('media', (join) =>
+      join.onRef('media.id', '=', 'advertisements.imageMediaId').on('media.deletedAt', 'is', null),
+    )
+    .selectAll('advertisements')
+    .select('media.fileName as imageName')
+    .select((eb) =>
+      eb
+        .selectFrom('advertisementLinks')
+        .innerJoin('qrCodes', 'qrCodes.id', 'advertisementLinks.qrCodeId')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('advertisementLinks.advertisementId', '=', 'advertisements.id')
+        .where('qrCodes.trashedAt', 'is', null)
+        .where('qrCodes.deletedAt', 'is', null)
+        .as('qrCodeCount'),
+    )
+    .where('advertisements.deletedAt', 'is', null);
+}
+
+const counted = <T extends { qrCodeCount: number | string | null }>(row: T) => ({
+  ...row,
+  qrCodeCount: Number(row.qrCodeCount ?? 0),
+});
+
+/** The project's advertisements; `q` searches names. */
+export async function listAdvertisements(
+  db: Executor,
+  projectId: string,
+  query: ListQuery,
+): Promise<{ rows: AdvertisementWithExtras[]; total: number }> {
+  let base = db
+    .selectFrom('advertisements')
+    .where('projectId', '=', projectId)
+    .where('deletedAt', 'is', null);
+  if (query.q) base = base.where(containsText('advertisements.name', query.q));
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  let rowsQuery = withExtras(db).where('advertisements.projectId', '=', projectId);
+  if (query.q) rowsQuery = rowsQuery.where(containsText('advertisements.name', query.q));
+  const rows = await rowsQuery
+    .orderBy(
+      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      query.order === 'DESC' ? 'desc' : 'asc',
+    )
+    .orderBy('advertisements.id')
+    .limit(query.perPage)
+    .offset(offsetOf(query.page, query.perPage))
+    .execute();
+  return { rows: rows.map(counted), total: Number(total) };
+}
+
+export async function findAdvertisement(
+  db: Executor,
+  projectId: string,
+  id: string,
+): Promise<AdvertisementWithExtras | null> {
+  const row = await withExtras(db)
+    .where('advertisements.id', '=', id)
+    .where('advertisements.projectId', '=', projectId)
+    .executeTakeFirst();
+  return row ? counted(row) : null;
+}
+
+export async function insertAdvertisement(
+  db: Executor,
+  row: Insertable<AdvertisementsTable>,
+): Promise<void> {
+  await db.insertInto('advertisements').values(row).execute();
+}
+
+export async function updateAdvertisement(
+  db: Executor,
+  id: string,
+  patch: Updateable<AdvertisementsTable>,
+): Promise<void> {
+  await db.updateTable('advertisements').set(patch).where('id', '=', id).execute();
+}
+
+/** A QR code as a link list shows it. */
+export interface LinkedQrCodeRow {
+  id: string;
+  projectId: string;
+  code: string;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The QR codes (outside the trash) an advertisement is shown on, newest link first. */
+export async function linkedQrCodes(
+  db: Executor,
+  projectId: string,
+  advertisementId: string,
+): Promise<LinkedQrCodeRow[]> {
+  return db
+    .selectFrom('advertisementLinks')
+    .innerJoin('qrCodes', 'qrCodes.id', 'advertisementLinks.qrCodeId')
+    .select([
+      'qrCodes.id',
+      'qrCodes.projectId',
+      'qrCodes.code',
+      'qrCodes.name',
+      'qrCodes.description',
+      'qrCodes.createdAt',
+      'qrCodes.updatedAt',
+    ])
+    .where('advertisementLinks.advertisementId', '=', advertisementId)
+    .where('qrCodes.projectId', '=', projectId)
+    .where('qrCodes.trashedAt', 'is', null)
+    .where('qrCodes.deletedAt', 'is', null)
+    .orderBy('advertisementLinks.createdAt', 'desc')
+    .orderBy('qrCodes.id')
+    .execute();
+}
+
+/** The advertisements a QR code shows, newest link first. */
+export async function advertisementsOfQrCode(
+  db: Executor,
+  projectId: string,
+  qrCodeId: string,
+): Promise<AdvertisementWithExtras[]> {
+  const rows = await withExtras(db)
+    .innerJoin('advertisementLinks', 'advertisementLinks.advertisementId', 'advertisements.id')
+    .where('advertisementLinks.qrCodeId', '=', qrCodeId)
+    .where('advertisements.projectId', '=', projectId)
+    .orderBy('advertisementLinks.createdAt', 'desc')
+    .orderBy('advertisements.id')
+    .execute();
+  return rows.map(counted);
+}
+
+/** Of the given ids, the QR codes of the project outside the trash: id → code. */
+export async function projectQrCodes(
+  db: Executor,
+  projectId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('qrCodes')
+    .select(['id', 'code'])
+    .where('projectId', '=', projectId)
+    .where('id', 'in', ids)
+    .where('trashedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.code]));
+}
+
+/** Of the given ids, the advertisements of the project. */
+export async function projectAdvertisementIds(
+  db: Executor,
+  projectId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('advertisements')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The links of one advertisement, with each code's scan code (trashed codes included). */
+export async function linksOfAdvertisement(
+  db: Executor,
+  advertisementId: string,
+): Promise<{ qrCodeId: string; code: string; trashedAt: string | null }[]> {
+  return db
+    .selectFrom('advertisementLinks')
+    .innerJoin('qrCodes', 'qrCodes.id', 'advertisementLinks.qrCodeId')
+    .select(['advertisementLinks.qrCodeId', 'qrCodes.code', 'qrCodes.trashedAt'])
+    .where('advertisementLinks.advertisementId', '=', advertisementId)
+    .execute();
+}
+
+export async function linkedAdvertisementIds(db: Executor, qrCodeId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('advertisementLinks')
+    .select('advertisementId')
+    .where('qrCodeId', '=', qrCodeId)
+    .execute();
+  return rows.map((row) => row.advertisementId);
+}
+
+export async function insertLinks(
+  db: Executor,
+  links: { advertisementId: string; qrCodeId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const createdAt = new Date().toISOString();
+  await db
+    .insertInto('advertisementLinks')
+    .values(links.map((link) => ({ ...link, createdAt })))
+    .execute();
+}
+
+export async function deleteLinks(
+  db: Executor,
+  links: { advertisementId: string; qrCodeId: string }[],
+): Promise<void> {
+  for (const link of links) {
+    await db
+      .deleteFrom('advertisementLinks')
+      .where('advertisementId', '=', link.advertisementId)
+      .where('qrCodeId', '=', link.qrCodeId)
+      .execute();
+  }
+}
+
+export async function deleteAllLinksOf(db: Executor, advertisementId: string): Promise<void> {
+  await db
+    .deleteFrom('advertisementLinks')
+    .where('advertisementId', '=', advertisementId)
+    .execute();
+}
+
+/** Human views, unique views and click-throughs of an advertisement (bots are not counted). */
+export async function advertisementStats(
+  db: Executor,
+  projectId: string,
+  advertisementId: string,
+  range: { from?: string; to?: string } = {},
+): Promise<{ views: number; uniqueViews: number; clicks: number }> {
+  let query = db
+    .selectFrom('scans')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('kind', '=', 'ad_view').then(1).else(0).end()).as('views'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('kind', '=', 'ad_view'), eb('isUnique', '=', 1)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('uniqueViews'),
+      eb.fn.sum<number>(eb.case().when('kind', '=', 'ad_click').then(1).else(0).end()).as('clicks'),
+    ])
+    .where('projectId', '=', projectId)
+    .where('itemId', '=', advertisementId)
+    .where('isBot', '=', 0);
+  if (range.from) query = query.where('scannedAt', '>=', range.from);
+  if (range.to) query = query.where('scannedAt', '<=', range.to);
+  const row = await query.executeTakeFirstOrThrow();
+  return {
+    views: Number(row.views ?? 0),
+    uniqueViews: Number(row.uniqueViews ?? 0),
+    clicks: Number(row.clicks ?? 0),
+  };
+}
+
+/** What the scan service shows before a QR code's Action: its live advertisements. */
+export interface ScanAdvertisement {
+  id: string;
+  name: string;
+  text: string | null;
+  imageMediaId: string | null;
+  link: string | null;
+  displayTimeMs: number;
+}
+
+export async function scanAdvertisements(
+  db: Executor,
+  qrCodeId: string,
+): Promise<ScanAdvertisement[]> {
+  return (
+    db
+      .selectFrom('advertisementLinks')
+      .innerJoin('advertisements', 'advertisements.id', 'advertisementLinks.advertisementId')
+      .innerJoin('qrCodes', 'qrCodes.id', 'advertisementLinks.qrCodeId')
+      .select([
+        'advertisements.id',
+        'advertisements.name',
+        'advertisements.text',
+        'advertisements.imageMediaId',
+        'advertisements.link',
+        'advertisements.displayTimeMs',
+      ])
+      .where('advertisementLinks.qrCodeId', '=', qrCodeId)
+      .where('advertisements.deletedAt', 'is', null)
+      // Only ads of the code's own project, whatever the link table holds.
+      .whereRef('advertisements.projectId', '=', 'qrCodes.projectId')
+      .orderBy('advertisements.id')
+      .execute()
+  );
+}
