@@ -1,5 +1,6 @@
 // The converter API: an uploaded `{name}.svg` becomes `{name}.pdf` or `{name}.eps`.
-import { qrToEps, readEmbeddedQr } from './qrEps.js';
+import { readQrMetadata } from '../../shared/qrMetadata.js';
+import { qrToEps } from './qrEps.js';
 import { svgToPdf } from './svgToPdf.js';
 
 export const CONVERTER_TARGETS = ['pdf', 'eps'] as const;
@@ -46,7 +47,7 @@ export async function convertSvg(
       body: await svgToPdf(svg, name),
     };
   }
-  const embedded = readEmbeddedQr(svg);
+  const embedded = readQrMetadata(svg);
   if (!embedded) {
     return {
       ok: false,

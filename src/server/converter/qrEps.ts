@@ -1,39 +1,8 @@
 // EPS from the QR module matrix. No library converts SVG to EPS well, so the dashboard embeds
-// the encoded text and the design in the SVG it sends (`<metadata id="qrhub">{json}</metadata>`)
-// and the code is drawn again here, module by module, as PostScript vectors.
+// the encoded text and the design in the SVG it sends (src/shared/qrMetadata.ts) and the code is
+// drawn again here, module by module, as PostScript vectors.
 import QRCode from 'qrcode';
-import { z } from 'zod';
-import { qrDesignSchema, type QrDesign } from '../../shared/schemas/qrCode.js';
-
-const embeddedSchema = z.object({ text: z.string().min(1).max(4000), design: qrDesignSchema });
-export type EmbeddedQr = z.infer<typeof embeddedSchema>;
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Reads the text and design our dashboard embeds in a QR code's SVG; null if absent or invalid. */
-export function readEmbeddedQr(svg: string): EmbeddedQr | null {
-  const match = /<metadata\b[^>]*id="qrhub"[^>]*>([\s\S]*?)<\/metadata>/i.exec(svg);
-  if (!match) return null;
-  const json = match[1].replace(
-    /&(amp|lt|gt|quot|apos);/g,
-    (_, name: string) => XML_ENTITIES[name],
-  );
-  try {
-    const parsed = embeddedSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Serialises the metadata element the dashboard adds to its SVG (same format as read above). */
-export function embedQrMetadata(svg: string, embedded: EmbeddedQr): string {
-  const json = JSON.stringify(embedded)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-  return svg.replace(/(<svg\b[^>]*>)/i, `$1<metadata id="qrhub">${json}</metadata>`);
-}
+import type { QrDesign } from '../../shared/schemas/qrCode.js';
 
 function rgb(hex: string): string {
   return [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3)).join(' ');

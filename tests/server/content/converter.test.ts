@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedQrMetadata } from '../../../src/server/converter/qrEps.js';
+import { embedQrMetadata } from '../../../src/shared/qrMetadata.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 import { call } from '../../helpers/testApp.js';
 import { buildContentApp, firstError, multipart, type ContentTestApp } from './helpers.js';

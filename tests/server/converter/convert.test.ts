@@ -5,7 +5,8 @@ import {
   convertSvg,
   unsupportedExtensionMessage,
 } from '../../../src/server/converter/convert.js';
-import { embedQrMetadata, qrToEps, readEmbeddedQr } from '../../../src/server/converter/qrEps.js';
+import { embedQrMetadata, readQrMetadata } from '../../../src/shared/qrMetadata.js';
+import { qrToEps } from '../../../src/server/converter/qrEps.js';
 import { svgSize } from '../../../src/server/converter/svgToPdf.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 
@@ -63,7 +64,7 @@ describe('converter', () => {
       design: DEFAULT_QR_DESIGN,
     });
     expect(svg).not.toContain('<2>');
-    expect(readEmbeddedQr(svg)?.text).toBe(text);
+    expect(readQrMetadata(svg)?.text).toBe(text);
     expect(qrToEps(text, DEFAULT_QR_DESIGN)).toContain('%%BoundingBox');
   });
 
