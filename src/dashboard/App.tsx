@@ -31,6 +31,14 @@ import { UserCreate } from './users/UserCreate';
 import { UserEdit } from './users/UserEdit';
 import { UserProjects } from './users/UserProjects';
 import { COMING_SOON_PATHS } from './menuEntries';
+import shortLinks, {
+  SHORT_LINK_ROUTES,
+  ShortLinkCreate,
+  ShortLinkList,
+  ShortLinkPage,
+} from './short-links';
+import labels, { LABEL_ROUTES, LabelCreate, LabelEdit, LabelList } from './labels';
+import { TRASH_ROUTE, TrashPage } from './trash';
 import actions, {
   ACTION_ROUTES,
   ActionAuditLogs,
@@ -134,6 +142,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={ThemeCreate.path} element={<ThemeCreate />} />
           <Route path={ToThemeDetails.path} element={<ToThemeDetails />} />
           <Route path={ThemeEdit.path} element={<ThemeEdit />} />
+          <Route path={SHORT_LINK_ROUTES.overview} element={<ShortLinkList />} />
+          <Route path={SHORT_LINK_ROUTES.add} element={<ShortLinkCreate />} />
+          <Route path={SHORT_LINK_ROUTES.item} element={<ShortLinkPage />} />
+          <Route path={LABEL_ROUTES.overview} element={<LabelList />} />
+          <Route path={LABEL_ROUTES.add} element={<LabelCreate />} />
+          <Route path={LABEL_ROUTES.item} element={<Navigate to="details/edit" replace />} />
+          <Route path={LABEL_ROUTES.detailsEdit} element={<LabelEdit />} />
+          <Route path={TRASH_ROUTE} element={<TrashPage />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
@@ -145,6 +161,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="qr-codes" {...qrCodes} />
         <Resource name="qr-code-templates" {...qrCodeTemplates} />
         <Resource name="themes" {...themes} />
+        <Resource name="short-links" {...shortLinks} />
+        <Resource name="labels" {...labels} />
       </Admin>
     </>
   );

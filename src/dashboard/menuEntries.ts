@@ -116,6 +116,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'ProjectThemesView',
     roles: CUSTOMER,
   },
+  {
+    name: 'trashOverview',
+    label: 'app.menu.trash',
+    group: 'advanced',
+    path: '/projects/:pid/trash',
+    key: 'ProjectQRCodesView',
+    roles: CUSTOMER,
+  },
   // SPEC §6 gates "settings" with ProjectThemesView; the settings any user may open are profile/security.
   {
     name: 'settings',
@@ -147,16 +155,9 @@ export function entryPath(entry: MenuEntry, projectId: string | null): string | 
 /** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
 export const COMING_SOON_PATHS: readonly string[] = [
   '/projects/:pid/pages',
-  '/projects/:pid/short-links',
-  '/projects/:pid/short-links/create',
-  '/projects/:pid/short-links/:id/*',
   '/projects/:pid/ads',
   '/projects/:pid/ads/create',
   '/projects/:pid/ad/:id/*',
-  '/projects/:pid/tags',
-  '/projects/:pid/tags/create',
-  '/projects/:pid/tag/:id/*',
-  '/projects/:pid/trash/*',
   '/settings/whitelabel',
   '/settings/analytics',
   '/settings/users/*',

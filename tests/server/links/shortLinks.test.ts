@@ -133,6 +133,7 @@ describe('uniqueness', () => {
     expect(res.statusCode).toBe(200);
     const { uri } = res.json().data as { uri: string };
     expect(uri).toMatch(/^[a-zA-Z0-9_-]{6,8}$/);
+    expect(res.json().data.scanUrl).toBe(`${t.config.scanBaseUrl}/${uri}`);
     await createOk(uri);
   });
 });

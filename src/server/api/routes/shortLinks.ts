@@ -436,13 +436,14 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     },
   );
 
-  // GET /projects/{pid}/short-links/suggest-uri: a random uri that is free right now.
+  // GET /projects/{pid}/short-links/suggest-uri: a random uri that is free right now, with its URL.
   app.get<{ Params: ProjectParams }>(
     '/projects/:pid/short-links/suggest-uri',
     { preHandler: requirePermission('ShortLinkCreate') },
     async (request) => {
       await visibleProjectOr404(db, currentUser(request), projectIdOf(request.params));
-      return { data: { uri: await freshUri(db) } };
+      const uri = await freshUri(db);
+      return { data: { uri, scanUrl: shortLinkScanUrl(config, DEFAULT_HOST, uri) } };
     },
   );
 

@@ -1,0 +1,138 @@
+// /projects/:pid/short-links (shortLinkOverview): the project's short links, searched and
+// filtered by tag on the server.
+import { Link, useParams } from 'react-router-dom';
+import { Box, Button as MuiButton, Card, CardContent, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  DataTable,
+  List,
+  NumberField,
+  SearchInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { ShortLink } from '../../shared/schemas/shortLink';
+import { ActionLabel } from '../qr-codes/ActionLabel';
+import type { QrCodeRecord } from '../qr-codes/types';
+import { LabelChips } from '../labels/LabelChips';
+import { LabelFilter } from '../labels/LabelFilter';
+import { ShortLinkScanUrl } from './ShortLinkScanUrl';
+import { shortLinkPaths } from './shortLinkPaths';
+
+function CreateButton({
+  pid,
+  variant = 'contained',
+}: {
+  pid: string;
+  variant?: 'contained' | 'text';
+}) {
+  const translate = useTranslate();
+  return (
+    <MuiButton
+      component={Link}
+      to={shortLinkPaths.add(pid)}
+      startIcon={<AddIcon />}
+      variant={variant}
+      size="small"
+      data-testid="short-link-create"
+    >
+      {translate('app.short_links.create')}
+    </MuiButton>
+  );
+}
+
+function UriColumn() {
+  const record = useRecordContext<ShortLink>();
+  if (!record) return null;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+        {record.uri}
+      </Typography>
+      <ShortLinkScanUrl url={record.scanUrl} isCompact />
+    </Box>
+  );
+}
+
+function ActionColumn() {
+  const record = useRecordContext<ShortLink>();
+  // The QR code module's label reads the same { id, name, objectType } summary.
+  return record ? <ActionLabel action={record.action as QrCodeRecord['action']} /> : null;
+}
+
+function Empty({ pid }: { pid: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, width: '100%' }} data-testid="short-link-list-empty">
+      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('app.short_links.empty_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.short_links.empty_message')}
+        </Typography>
+        <CreateButton pid={pid} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShortLinkTable({ pid }: { pid: string }) {
+  const { filterValues } = useListContext();
+  const isFiltered = !!filterValues.q || !!filterValues.labelId;
+  return (
+    <DataTable
+      rowClick={(id) => shortLinkPaths.tab(pid, String(id))}
+      bulkActionButtons={false}
+      data-testid="short-link-list"
+      empty={isFiltered ? undefined : <Empty pid={pid} />}
+    >
+      <DataTable.Col source="name">
+        <TextField source="name" sx={{ fontWeight: 500 }} />
+      </DataTable.Col>
+      <DataTable.Col source="uri">
+        <UriColumn />
+      </DataTable.Col>
+      <DataTable.Col source="action" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        <ActionColumn />
+      </DataTable.Col>
+      <DataTable.Col source="labels" disableSort sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+        <LabelChips />
+      </DataTable.Col>
+      <DataTable.Col source="scans" align="right" disableSort>
+        <NumberField source="scans" />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+export function ShortLinkList() {
+  const { pid = '' } = useParams();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
+  ];
+  return (
+    <Box>
+      <List
+        resource="short-links"
+        filters={filters}
+        queryOptions={{ meta: { projectId: pid } }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        actions={
+          <TopToolbar>
+            <CreateButton pid={pid} variant="text" />
+          </TopToolbar>
+        }
+        empty={<Empty pid={pid} />}
+        // One list per project: another project's stored filters (a tag id) would not apply.
+        storeKey={`short-links.${pid}`}
+      >
+        <ShortLinkTable pid={pid} />
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,236 @@
+// /projects/:pid/trash with children qr-codes and short-links (SPEC §2, §4): trashed items, each
+// restorable or deletable for good, and the whole trash emptied; every step after a confirmation.
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import {
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  Title,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import {
+  deleteFromTrash,
+  emptyTrash,
+  restoreFromTrash,
+  type TrashItemType,
+} from '../short-links/linkApi';
+import { errorCodeOf, useLinkNotify } from '../short-links/useLinkNotify';
+
+export const TRASH_TABS = [
+  { path: 'qr-codes', type: 'qr_code' },
+  { path: 'short-links', type: 'short_link' },
+] as const satisfies readonly { path: string; type: TrashItemType }[];
+
+export const TRASH_ROUTE = '/projects/:pid/trash/*';
+export const trashPath = (pid: string, tab: 'qr-codes' | 'short-links' = 'qr-codes') =>
+  `/projects/${pid}/trash/${tab}`;
+
+/** A row of GET /projects/{pid}/trash. */
+export interface TrashItem {
+  id: string;
+  type: TrashItemType;
+  projectId: string;
+  name: string;
+  code: string;
+  scanUrl: string;
+  trashedAt: string;
+  createdAt: string;
+}
+
+function useAfterChange() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: ['qr-codes'] });
+    await queryClient.invalidateQueries({ queryKey: ['short-links'] });
+    refresh();
+  };
+}
+
+function RowActions({ pid }: { pid: string }) {
+  const record = useRecordContext<TrashItem>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { success, failure } = useLinkNotify();
+  const afterChange = useAfterChange();
+  if (!record) return null;
+  const type = record.type === 'qr_code' ? 'qr_code' : 'short_link';
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+      <ConfirmActionButton
+        label={translate('app.trash.restore')}
+        icon={<RestoreIcon />}
+        title="app.trash.restore_title"
+        content="app.trash.restore_content"
+        titleArgs={{ name: record.name }}
+        testId={`trash-restore-${record.id}`}
+        onConfirm={async () => {
+          try {
+            await restoreFromTrash(pid, record.type, record.id);
+            success(type, 'restored');
+            await afterChange();
+          } catch (error) {
+            // SPEC §8's own notice for a QR code limit reached while restoring.
+            if (errorCodeOf(error) === 'qr_code_limit_reached') {
+              notify('app.trash.qr_code_limit', { type: 'error' });
+            } else {
+              failure(type, 'restoring', error);
+            }
+          }
+        }}
+      />
+      <ConfirmActionButton
+        label={translate('app.trash.delete')}
+        icon={<DeleteForeverIcon />}
+        color="error"
+        title="app.trash.delete_title"
+        content="app.trash.delete_content"
+        titleArgs={{ name: record.name }}
+        testId={`trash-delete-${record.id}`}
+        onConfirm={async () => {
+          try {
+            await deleteFromTrash(pid, record.type, record.id);
+            success(type, 'deleted');
+            await afterChange();
+          } catch (error) {
+            failure(type, 'deleting', error);
+          }
+        }}
+      />
+    </Box>
+  );
+}
+
+function CodeField() {
+  const record = useRecordContext<TrashItem>();
+  if (!record) return null;
+  return (
+    <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+      {record.scanUrl}
+    </Typography>
+  );
+}
+
+function EmptyTrashButton({ pid }: { pid: string }) {
+  const translate = useTranslate();
+  const { success, failure } = useLinkNotify();
+  const afterChange = useAfterChange();
+  return (
+    <ConfirmActionButton
+      label={translate('app.trash.empty')}
+      icon={<DeleteForeverIcon />}
+      color="error"
+      title="app.trash.empty_title"
+      content="app.trash.empty_content"
+      testId="trash-empty"
+      onConfirm={async () => {
+        try {
+          await emptyTrash(pid);
+          success('trash', 'emptied');
+          await afterChange();
+        } catch (error) {
+          failure('trash', 'emptying', error);
+        }
+      }}
+    />
+  );
+}
+
+function Nothing() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="trash-nothing">
+      <Typography color="text.secondary">{translate('app.trash.nothing')}</Typography>
+    </Box>
+  );
+}
+
+function TrashList({ pid, type }: { pid: string; type: TrashItemType }) {
+  return (
+    <List
+      resource="trash"
+      filter={{ type }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      queryOptions={{ meta: { projectId: pid } }}
+      sort={{ field: 'trashedAt', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <EmptyTrashButton pid={pid} />
+        </TopToolbar>
+      }
+      storeKey={`trash.${pid}.${type}`}
+      disableSyncWithLocation
+      title={false}
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Nothing />}
+        data-testid={`trash-list-${type}`}
+      >
+        <DataTable.Col source="name" />
+        <DataTable.Col
+          source="scanUrl"
+          label={type === 'qr_code' ? 'app.trash.code' : 'app.trash.uri'}
+          disableSort
+          sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+        >
+          <CodeField />
+        </DataTable.Col>
+        <DataTable.Col source="trashedAt" label="app.trash.trashed_at">
+          <DateField source="trashedAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="actions" label=" " disableSort align="right">
+          <RowActions pid={pid} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+export function TrashPage() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const current = TRASH_TABS.findIndex((tab) => pathname === trashPath(pid, tab.path));
+  return (
+    <Box>
+      <Title title={translate('app.trash.title')} />
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+        {translate('app.trash.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.trash.help')}
+      </Typography>
+      <Tabs value={current === -1 ? false : current} sx={{ mb: 1 }}>
+        {TRASH_TABS.map((tab) => (
+          <Tab
+            key={tab.path}
+            component={Link}
+            to={trashPath(pid, tab.path)}
+            label={translate(`app.trash.tabs.${tab.type}`)}
+            data-testid={`trash-tab-${tab.path}`}
+          />
+        ))}
+      </Tabs>
+      <Routes>
+        <Route index element={<Navigate to={trashPath(pid)} replace />} />
+        {TRASH_TABS.map((tab) => (
+          <Route key={tab.path} path={tab.path} element={<TrashList pid={pid} type={tab.type} />} />
+        ))}
+        <Route path="*" element={<Navigate to={trashPath(pid)} replace />} />
+      </Routes>
+    </Box>
+  );
+}
