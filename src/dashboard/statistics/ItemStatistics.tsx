@@ -13,6 +13,7 @@ import {
   TextField,
   ToggleButton,
   ToggleButtonGroup,
+  Link,
   Typography,
 } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
@@ -238,6 +239,12 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
               </Grid>
             ))}
           </Grid>
+          {/* DB-IP's CC BY 4.0 licence asks for this link wherever its results are shown. */}
+          <Typography variant="caption" color="text.secondary">
+            <Link href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+              {translate('app.statistics.geo_credit')}
+            </Link>
+          </Typography>
         </>
       ) : null}
     </Box>
