@@ -14,6 +14,7 @@ export function ActionCreate() {
   return (
     <Create
       resource="actions"
+      title="app.actions.create"
       transform={(data: Record<string, unknown>) => toActionInput(data)}
       mutationOptions={{
         meta: { projectId: pid },

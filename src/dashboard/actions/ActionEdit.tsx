@@ -71,6 +71,12 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
   );
 }
 
+function ActionTitle() {
+  const record = useRecordContext<{ name?: string }>();
+  const translate = useTranslate();
+  return <>{translate('app.actions.edit_title', { name: record?.name ?? '' })}</>;
+}
+
 /** The form gets the loaded Action with defaults filled and its rich text sanitised. */
 function ActionEditForm({ projectId }: { projectId: string }) {
   const record = useRecordContext();
@@ -98,6 +104,7 @@ export function ActionEdit() {
       <Edit
         resource="actions"
         id={id}
+        title={<ActionTitle />}
         redirect={false}
         mutationMode="pessimistic"
         queryOptions={{ meta: { projectId: pid } }}

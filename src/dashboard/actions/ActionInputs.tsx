@@ -31,32 +31,35 @@ export function ActionTypeTabs({
 }) {
   const translate = useTranslate();
   return (
-    <Tabs
-      value={value}
-      onChange={(_event, next: ActionType) => onChange(next)}
-      variant="scrollable"
-      scrollButtons="auto"
-      allowScrollButtonsMobile
-      aria-label={translate('app.actions.type')}
-      data-testid="action-type-tabs"
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', width: '100%' }}
-    >
-      {ACTION_TAB_ORDER.map((type) => {
-        const Icon = ACTION_TYPE_ICONS[type];
-        return (
-          <TooltipTab
-            key={type}
-            value={type}
-            icon={<Icon fontSize="small" />}
-            iconPosition="start"
-            label={translate(typeLabelKey(type))}
-            tooltip={translate(typeTooltipKey(type))}
-            data-testid={`action-tab-${type}`}
-            sx={{ minHeight: 48, textTransform: 'none' }}
-          />
-        );
-      })}
-    </Tabs>
+    // inline-size containment: the strip of ten tabs must scroll, not widen the page.
+    <Box sx={{ width: '100%', contain: 'inline-size', mb: 2 }}>
+      <Tabs
+        value={value}
+        onChange={(_event, next: ActionType) => onChange(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={translate('app.actions.type')}
+        data-testid="action-type-tabs"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {ACTION_TAB_ORDER.map((type) => {
+          const Icon = ACTION_TYPE_ICONS[type];
+          return (
+            <TooltipTab
+              key={type}
+              value={type}
+              icon={<Icon fontSize="small" />}
+              iconPosition="start"
+              label={translate(typeLabelKey(type))}
+              tooltip={translate(typeTooltipKey(type))}
+              data-testid={`action-tab-${type}`}
+              sx={{ minHeight: 48, minWidth: 0, px: 1.5, textTransform: 'none' }}
+            />
+          );
+        })}
+      </Tabs>
+    </Box>
   );
 }
 

@@ -19,13 +19,14 @@ import type { ListResponse } from '../../shared/schemas/common';
 import { apiRequest } from '../providers/http';
 import { ActionTabs } from './ActionTabs';
 
+/** One row of the answer: a QR code (type 'qr_code') or a short link. */
 interface UsingItem {
   id: string;
+  type: string;
   name: string;
-  code?: string | null;
-  uri?: string | null;
-  kind?: string;
-  scans?: number;
+  code: string;
+  scanUrl: string;
+  updatedAt: string;
 }
 
 export function ActionQrCodes() {
@@ -56,12 +57,12 @@ export function ActionQrCodes() {
                 <TableRow>
                   <TableCell>{translate('resources.actions.fields.name')}</TableCell>
                   <TableCell>{translate('app.actions.qr_code_code')}</TableCell>
-                  <TableCell align="right">{translate('app.actions.qr_code_scans')}</TableCell>
+                  <TableCell>{translate('app.actions.qr_code_type')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.map((item) => {
-                  const isShortLink = item.kind === 'shortLink' || item.kind === 'short_link';
+                  const isShortLink = item.type !== 'qr_code';
                   const to = isShortLink
                     ? `/projects/${pid}/short-links/${item.id}/details/edit`
                     : `/projects/${pid}/qr-code/${item.id}/details/edit`;
@@ -70,8 +71,16 @@ export function ActionQrCodes() {
                       <TableCell>
                         <Link to={to}>{item.name}</Link>
                       </TableCell>
-                      <TableCell>{item.code ?? item.uri ?? ''}</TableCell>
-                      <TableCell align="right">{item.scans ?? ''}</TableCell>
+                      <TableCell>
+                        <a href={item.scanUrl} target="_blank" rel="noopener noreferrer">
+                          {item.scanUrl || item.code}
+                        </a>
+                      </TableCell>
+                      <TableCell>
+                        {translate(
+                          isShortLink ? 'app.actions.item_short_link' : 'app.actions.item_qr_code',
+                        )}
+                      </TableCell>
                     </TableRow>
                   );
                 })}

@@ -57,6 +57,7 @@ function useTypeChoices(types: readonly string[], group: string) {
 
 function ContactInputs() {
   const [locale] = useLocaleState();
+  const translate = useTranslate();
   const emailTypes = useTypeChoices(CONTACT_EMAIL_TYPES, 'email_types');
   const phoneTypes = useTypeChoices(CONTACT_PHONE_TYPES, 'phone_types');
   const countries = COUNTRIES.map((country) => ({
@@ -104,7 +105,7 @@ function ContactInputs() {
         source="data.address.country"
         choices={countries}
         fullWidth
-        emptyValue={null}
+        noOptionsText={translate('ra.navigation.no_results')}
         data-testid="contact-country"
       />
       <Row>

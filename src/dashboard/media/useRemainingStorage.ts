@@ -2,10 +2,11 @@
 // /customers/{cid}/status), for the sizeProject / sizeCustomer check before an upload (SPEC §5).
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { UNLIMITED } from '../../shared/constants';
 import { remainingBytes, type RemainingStorage } from '../../shared/media';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import type { DashboardPermissions } from '../providers/authProvider';
 
 const UNKNOWN: RemainingStorage = { project: UNLIMITED, customer: UNLIMITED };
 
@@ -17,9 +18,12 @@ export function useRemainingStorage(projectId: string | null | undefined): {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
+  const { permissions } = usePermissions<DashboardPermissions>();
+  // Regular users may not read their customer's status; the server still checks size_customer.
+  const canSeeCustomer = !!permissions?.permissionKeys?.includes('CustomerView');
   const query = useQuery({
-    queryKey: ['media', 'remainingStorage', projectId],
-    enabled: !!projectId,
+    queryKey: ['media', 'remainingStorage', projectId, canSeeCustomer],
+    enabled: !!projectId && !!permissions,
     staleTime: 30_000,
     queryFn: async (): Promise<RemainingStorage> => {
       const pid = String(projectId);
@@ -28,7 +32,7 @@ export function useRemainingStorage(projectId: string | null | undefined): {
         dataProvider.getStatus('projects', { id: pid }),
       ]);
       let customer = UNLIMITED;
-      if (project.customerId) {
+      if (project.customerId && canSeeCustomer) {
         const { data: customerStatus } = await dataProvider.getStatus('customers', {
           id: project.customerId,
         });
