@@ -65,10 +65,11 @@ export async function buildApp({
         // The QR scan test decodes in the browser with WebAssembly (zxing-wasm); this allows
         // compiling wasm, not JavaScript eval.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // emotion (MUI) injects <style> elements at run time. The theme editor's preview (a
+        // srcdoc frame, which inherits this policy) loads the theme's Google font.
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
         connectSrc: ["'self'"],
         // On plain http (a LAN install) upgrading would break every subresource.
         upgradeInsecureRequests: config.secureCookies ? [] : null,

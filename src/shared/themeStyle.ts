@@ -3,7 +3,7 @@
 // parsed theme schema (hex colours, bounded numbers, enums, ULIDs), so nothing here can break out
 // of a CSS declaration.
 import { DEFAULT_PRIMARY_COLOR } from './constants.js';
-import { fontFamilyCss, googleFontsCssUrl } from './fonts.js';
+import { fontFamilyCss, googleFontsCssUrl, parseVariant } from './fonts.js';
 import type { SocialIcon, SocialIconType, ThemeSettings } from './schemas/theme.js';
 
 /** Corner radius in px per `corner` (images, avatars, small elements). */
@@ -118,6 +118,7 @@ export function themeCssVariables(
   const card = cardLook(settings);
   const spacing = DENSITY_SPACING_PX[settings.density];
   const font = SIZE_FONT_PX[settings.size];
+  const variant = settings.font ? parseVariant(settings.font.variant) : null;
   return {
     '--primary': primary,
     '--secondary': secondary,
@@ -142,6 +143,8 @@ export function themeCssVariables(
     '--font-family': settings.font
       ? `${fontFamilyCss(settings.font)}, ${SYSTEM_FONT_STACK}`
       : SYSTEM_FONT_STACK,
+    '--font-weight': String(variant?.weight ?? 400),
+    '--font-style': variant?.italic ? 'italic' : 'normal',
     '--logo-size': px(settings.logo.size),
   };
 }

@@ -77,11 +77,12 @@ export function FontInput() {
         sx={{ maxWidth: 480 }}
       />
       {selected && (
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', columnGap: 2 }}>
           <SelectInput
             source="settings.font.subset"
             choices={selected.subsets.map((subset) => ({ id: subset, name: subset }))}
             translateChoice={false}
+            fullWidth={false}
             sx={{ minWidth: 180 }}
             data-testid="theme-font-subset"
           />
@@ -92,6 +93,7 @@ export function FontInput() {
               name: variantLabel(variant, translate),
             }))}
             translateChoice={false}
+            fullWidth={false}
             sx={{ minWidth: 180 }}
             data-testid="theme-font-variant"
           />

@@ -19,6 +19,8 @@ export function ThemeCreate() {
     <Create
       resource="themes"
       title="app.themes.create"
+      // The card must not clip, or the preview beside the form cannot stay in view while scrolling.
+      sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
       transform={toThemeBody}
       mutationOptions={{
         meta: { projectId: pid },

@@ -91,6 +91,8 @@ function ThemeDetailsEdit({ pid, id }: { pid: string; id: string }) {
       mutationMode="pessimistic"
       queryOptions={{ meta }}
       transform={toThemeBody}
+      // The card must not clip, or the preview beside the form cannot stay in view while scrolling.
+      sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
       mutationOptions={{
         meta,
         onSuccess: () => success('saved'),

@@ -125,10 +125,11 @@ function ThemeTable({ pid }: { pid: string }) {
 
 export function ThemeList() {
   const { pid = '' } = useParams();
+  const translate = useTranslate();
   return (
     <List
       resource="themes"
-      title="resources.themes.name"
+      title={translate('resources.themes.name', { smart_count: 2 })}
       filters={filters}
       queryOptions={{ meta: { projectId: pid } }}
       sort={{ field: 'name', order: 'ASC' }}

@@ -1,10 +1,19 @@
 // The landing pages' HTML frame: every text goes through escapeHtml, the only inline CSS is the
 // <style> block below, and the CSP allows exactly that block (by its hash), same-origin images
-// and audio (the file API), and nothing else — no script at all.
+// and audio (the file API), and nothing else — no script at all. Only when the theme has a font
+// does it also allow that font's Google Fonts stylesheet and font files.
 import { createHash } from 'node:crypto';
 import type { Language } from '../../shared/enums.js';
+import type { SocialIconType } from '../../shared/schemas/theme.js';
+import {
+  cssVariablesBlock,
+  socialIconVariables,
+  SOCIAL_ICON_PATHS,
+  themeCssVariables,
+  themeFontUrl,
+} from '../../shared/themeStyle.js';
 import type { ThemeSettings } from './theme.js';
-import { mediaUrl } from './target.js';
+import { mediaUrl, safeHttpUrl } from './target.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -32,50 +41,93 @@ export interface DocumentParts {
   body: string;
 }
 
+const GOOGLE_FONTS_CSS = 'https://fonts.googleapis.com';
+const GOOGLE_FONTS_FILES = 'https://fonts.gstatic.com';
+
+const SOCIAL_NAMES: Record<SocialIconType, string> = {
+  youtube: 'YouTube',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  email: 'Email',
+  snapchat: 'Snapchat',
+  tiktok: 'TikTok',
+  whatsapp: 'WhatsApp',
+};
+
+/** The page's CSS: the theme's custom properties (shared with the dashboard preview), then rules. */
 function styles(theme: ThemeSettings): string {
-  const font = theme.fontFamily ? `"${theme.fontFamily}", ` : '';
+  const { look } = theme;
   return [
-    `:root{--primary:${theme.primary};--secondary:${theme.secondary};--on-primary:${theme.onPrimary};--text:${theme.textColor};--radius:${theme.radius}px}`,
+    cssVariablesBlock(themeCssVariables(look, { mediaUrl })),
+    ...look.socialIcons.map((icon, index) =>
+      cssVariablesBlock(socialIconVariables(icon), `.si-${index}`),
+    ),
     `*{box-sizing:border-box}`,
     `html,body{margin:0;min-height:100%}`,
-    `body{background:${theme.background};background-attachment:fixed;color:var(--text);font-family:${font}system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;padding:24px 16px;display:flex;justify-content:center}`,
+    `body{background:var(--page-background);background-attachment:fixed;color:var(--page-text);font-family:var(--font-family);font-weight:var(--font-weight);font-style:var(--font-style);font-size:var(--font-size);line-height:1.5;padding:24px 16px;display:flex;justify-content:center}`,
     `main{width:100%;max-width:480px}`,
-    `.card{background:#fff;color:#111827;border-radius:var(--radius);padding:24px;box-shadow:0 4px 24px rgba(0,0,0,.08);overflow-wrap:anywhere}`,
-    `.logo{display:block;max-height:64px;max-width:60%;margin:0 auto 16px}`,
-    `.avatar,.cover{display:block;width:128px;height:128px;object-fit:cover;border-radius:50%;margin:0 auto 16px}`,
+    `.card{background:#fff;color:#111827;border-radius:var(--card-radius);padding:var(--space);box-shadow:var(--card-shadow);border:var(--card-border);overflow-wrap:anywhere}`,
+    `.logo{display:block;height:var(--logo-size);max-width:80%;object-fit:contain;margin:0 auto var(--space)}`,
+    `.avatar,.cover{display:block;width:128px;height:128px;object-fit:cover;border-radius:50%;margin:0 auto var(--gap)}`,
     `.cover{border-radius:var(--radius);width:100%;height:auto;max-height:320px}`,
-    `h1{font-size:1.5rem;margin:0 0 8px;text-align:center}`,
-    `h3{font-size:1.15rem;margin:1em 0 .5em}`,
-    `.sub{color:#4b5563;text-align:center;margin:0 0 16px}`,
+    `h1{font-size:var(--heading-size);line-height:1.25;margin:0 0 8px;text-align:center}`,
+    `h3{font-size:1.15em;margin:1em 0 .5em}`,
+    `.sub{color:var(--tertiary);text-align:center;margin:0 0 var(--gap)}`,
     `.rows{list-style:none;margin:0;padding:0}`,
-    `.rows li{padding:10px 0;border-top:1px solid #e5e7eb}`,
-    `.label{display:block;font-size:.8rem;color:#6b7280}`,
-    `a{color:var(--primary)}`,
-    `.button{display:block;text-align:center;background:var(--primary);color:var(--on-primary);text-decoration:none;font-weight:600;padding:12px 16px;border-radius:var(--radius);margin-top:12px}`,
-    `.button.secondary{background:var(--secondary);color:#fff}`,
+    `.rows li{padding:var(--gap) 0;border-top:1px solid #e5e7eb}`,
+    `.label{display:block;font-size:.8em;color:var(--tertiary)}`,
+    `a{color:var(--accent)}`,
+    `.button{display:block;text-align:center;background:var(--button-bg);color:var(--button-color);border:var(--button-border);text-decoration:none;font-weight:600;padding:12px 16px;border-radius:var(--button-radius);margin-top:var(--gap)}`,
+    `.button.secondary{background:var(--secondary);color:var(--on-secondary);border-color:var(--secondary)}`,
     `audio{width:100%;margin-top:16px}`,
     `.align-left{text-align:left}.align-center{text-align:center}.align-right{text-align:right}`,
     `.notice{text-align:center}`,
+    `.social{display:flex;flex-wrap:wrap;justify-content:center;gap:var(--gap);list-style:none;margin:var(--space) 0 0;padding:0}`,
+    `.social a{display:flex;align-items:center;justify-content:center;width:var(--si-size);height:var(--si-size);border-radius:var(--si-radius);background:var(--si-bg);color:var(--si-color);border:var(--si-border)}`,
+    `.social svg{width:60%;height:60%;fill:currentColor}`,
   ].join('\n');
+}
+
+/** The theme's social links; each link is checked again here (http(s), or mailto: for email). */
+function socialIcons(theme: ThemeSettings): string {
+  const items = theme.look.socialIcons.flatMap((icon, index) => {
+    const href =
+      icon.type === 'email'
+        ? /^mailto:[^\s<>"]+@[^\s<>"]+$/i.test(icon.link)
+          ? icon.link
+          : null
+        : safeHttpUrl(icon.link);
+    if (!href) return [];
+    const name = SOCIAL_NAMES[icon.type];
+    return [
+      `<li><a class="si-${index}" href="${escapeHtml(href)}" rel="noopener noreferrer nofollow" aria-label="${escapeHtml(name)}" title="${escapeHtml(name)}">` +
+        `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${escapeHtml(SOCIAL_ICON_PATHS[icon.type])}"/></svg></a></li>`,
+    ];
+  });
+  return items.length ? `<ul class="social">${items.join('')}</ul>` : '';
 }
 
 /** A complete page with its Content-Security-Policy. */
 export function renderDocument(parts: DocumentParts): RenderedPage {
   const css = styles(parts.theme);
   const hash = createHash('sha256').update(css).digest('base64');
-  const logo = parts.theme.logoMediaId
-    ? `<img class="logo" src="${escapeHtml(mediaUrl(parts.theme.logoMediaId))}" alt="">`
-    : '';
+  const logoId = parts.theme.look.logo.mediaId;
+  const logo = logoId ? `<img class="logo" src="${escapeHtml(mediaUrl(logoId))}" alt="">` : '';
+  const fontUrl = themeFontUrl(parts.theme.look);
+  const fontLink = fontUrl ? `<link rel="stylesheet" href="${escapeHtml(fontUrl)}">` : '';
   const html =
     `<!doctype html><html lang="${parts.lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex, nofollow">` +
     `<meta name="referrer" content="no-referrer">` +
-    `<title>${escapeHtml(parts.title)}</title><style>${css}</style></head>` +
-    `<body><main>${logo}${parts.body}</main></body></html>`;
+    `<title>${escapeHtml(parts.title)}</title>${fontLink}<style>${css}</style></head>` +
+    `<body><main>${logo}${parts.body}${socialIcons(parts.theme)}</main></body></html>`;
   const csp = [
     "default-src 'none'",
-    `style-src 'sha256-${hash}'`,
+    fontUrl ? `style-src 'sha256-${hash}' ${GOOGLE_FONTS_CSS}` : `style-src 'sha256-${hash}'`,
+    ...(fontUrl ? [`font-src ${GOOGLE_FONTS_FILES}`] : []),
     "img-src 'self'",
     "media-src 'self'",
     "base-uri 'none'",

@@ -1,0 +1,101 @@
+// Landing pages render the active theme: logo, social icons and the font's stylesheet, with the
+// scan service's escaping and CSP kept even for settings written around the API.
+import { ulid } from 'ulidx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { invalidateProject } from '../../../src/server/scan/cache.js';
+import { readThemeSettings } from '../../../src/server/scan/theme.js';
+import { buildTestApp, type TestApp } from '../../helpers/testApp.js';
+import { insertContactQrCode, insertImage } from './helpers.js';
+
+let t: TestApp;
+let owner: { customerId: string; projectId: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = { customerId: t.ids.customers.demo, projectId: t.ids.projects.demoOther };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function activeTheme(settings: unknown, logoMediaId: string | null = null) {
+  const now = new Date().toISOString();
+  await t.db.deleteFrom('themes').where('projectId', '=', owner.projectId).execute();
+  await t.db
+    .insertInto('themes')
+    .values({
+      id: ulid(),
+      customerId: owner.customerId,
+      projectId: owner.projectId,
+      name: 'Direct',
+      isActive: 1,
+      settings: JSON.stringify(settings),
+      logoMediaId,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  invalidateProject(owner.projectId);
+}
+
+describe('themed landing pages', () => {
+  it('shows the logo and the social icons, each a checked link', async () => {
+    const logo = await insertImage(t.db, owner);
+    await activeTheme({
+      logo: { mediaId: logo, size: 100 },
+      socialIcons: [
+        { type: 'instagram', link: 'https://instagram.com/brand', style: 'outlined' },
+        { type: 'email', link: 'mailto:hello@example.com' },
+      ],
+    });
+    const code = await insertContactQrCode(t.db, owner);
+    const res = await t.app.inject({ method: 'GET', url: `/s/${code}` });
+    const { document } = new JSDOM(res.body).window;
+    expect(document.querySelector('img.logo')?.getAttribute('src')).toBe(`/api/file/${logo}`);
+    expect(res.body).toContain('--logo-size:100px');
+    const links = [...document.querySelectorAll('.social a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://instagram.com/brand', 'mailto:hello@example.com']);
+    expect(document.querySelectorAll('.social svg path').length).toBe(2);
+    // No font chosen: nothing from outside is allowed.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('googleapis');
+    expect(csp).not.toContain('font-src');
+    expect(document.querySelector('link[rel=stylesheet]')).toBeNull();
+  });
+
+  it('drops bad values written around the API, keeping the rest', async () => {
+    await activeTheme({
+      colors: { primary: '#0a7f3f' },
+      socialIcons: [{ type: 'youtube', link: 'javascript:alert(1)' }],
+      font: { family: 'Lobster', subset: 'latin', variant: 'regular' },
+      corner: '</style><script>',
+    });
+    const code = await insertContactQrCode(t.db, owner);
+    const res = await t.app.inject({ method: 'GET', url: `/s/${code}` });
+    expect(res.body).toContain('--primary:#0a7f3f');
+    expect(res.body).not.toContain('javascript:');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain(
+      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Lobster:ital,wght@0,400&amp;subset=latin&amp;display=swap">',
+    );
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/style-src 'sha256-[^']+' https:\/\/fonts\.googleapis\.com;/);
+    expect(csp).toContain('font-src https://fonts.gstatic.com');
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('reads the current settings format and older key names alike', () => {
+    const current = readThemeSettings(
+      JSON.stringify({
+        background: { type: 'gradient', gradient: { angle: 45, from: '#ffffff', to: '#000000' } },
+        corner: 'none',
+      }),
+      null,
+    );
+    expect(current.background).toBe('linear-gradient(45deg, #ffffff, #000000)');
+    expect(current.radius).toBe(0);
+    const older = readThemeSettings(JSON.stringify({ primaryColor: '#abc' }), null);
+    expect(older.look.colors.primary).toBe('#aabbcc');
+  });
+});
