@@ -31,6 +31,8 @@ import { shortLinkRoutes } from './api/routes/shortLinks.js';
 import { labelRoutes } from './api/routes/labels.js';
 import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
+import { bulkRoutes } from './api/routes/bulk.js';
+import { pageRoutes } from './api/routes/pages.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -102,6 +104,8 @@ export async function buildApp({
       fileRoutes(api, deps);
       converterRoutes(api, deps);
       advertisementRoutes(api, deps);
+      bulkRoutes(api, deps);
+      pageRoutes(api, deps);
       api.setNotFoundHandler((_request, reply) =>
         reply
           .code(404)
