@@ -19,6 +19,14 @@ export interface ScanMessages {
   appLink: { appStore: string; playStore: string; website: string; by: string };
   sound: { unsupported: string };
   textArea: { title: string };
+  advertisement: {
+    title: string;
+    label: string;
+    /** '{seconds}' is replaced by the live countdown. */
+    countdown: string;
+    continue: string;
+    visit: string;
+  };
 }
 
 export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
@@ -53,6 +61,13 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     },
     sound: { unsupported: 'Je browser kan dit geluid niet afspelen.' },
     textArea: { title: 'Informatie' },
+    advertisement: {
+      title: 'Advertentie',
+      label: 'Advertentie',
+      countdown: 'Je gaat automatisch verder over {seconds} s',
+      continue: 'Doorgaan',
+      visit: 'Meer informatie',
+    },
   },
   en: {
     notActive: {
@@ -85,5 +100,12 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     },
     sound: { unsupported: 'Your browser cannot play this sound.' },
     textArea: { title: 'Information' },
+    advertisement: {
+      title: 'Advertisement',
+      label: 'Advertisement',
+      countdown: 'You will continue automatically in {seconds} s',
+      continue: 'Continue',
+      visit: 'More information',
+    },
   },
 };

@@ -1,10 +1,19 @@
 // The public scan service: GET {scan base}/{code} as a short pipeline of named steps, each in its
 // own module — normalise (normalise.ts) → cache (cache.ts) → lookup (lookup.ts) → state
-// (state.ts) → target (target.ts) → record (recorder.ts) → respond (pages.ts, below).
+// (state.ts) → target (target.ts) → advertisement (advertisement.ts) → record (recorder.ts) →
+// respond (pages.ts, below).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
+import { advertisementPage } from './adPage.js';
+import {
+  advertisementFor,
+  clickTarget,
+  isContinueRequest,
+  loadAdvertisements,
+  type ScanAdvertisement,
+} from './advertisement.js';
 import { ScanCache } from './cache.js';
 import { getCountryLookup } from './geo.js';
 import { loadMessages, pickLanguage } from './i18n.js';
@@ -29,7 +38,7 @@ import { checkState } from './state.js';
 import { DEFAULT_THEME } from './theme.js';
 import { resolveTarget, type LandingPage, type Target } from './target.js';
 import { buildVCard, vcardFileName } from './vcard.js';
-import { createUserAgentParser } from './visitor.js';
+import { createBotDetector, createUserAgentParser, isBotRequest } from './visitor.js';
 
 export { invalidate, invalidateAction, invalidateAll, invalidateProject } from './cache.js';
 
@@ -45,6 +54,8 @@ export interface ScanPluginOptions {
 interface CachedCode {
   resolution: Resolution;
   pages: Map<string, RenderedPage>;
+  /** The QR code's advertisements: a scan shows one of them before the Action. */
+  ads: ScanAdvertisement[];
   /** The target when it does not depend on the visitor (all but app links); filled on first use. */
   target?: Target;
 }
@@ -64,6 +75,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const messages = loadMessages();
   const countryOf = getCountryLookup(); // loaded once, at start
   const parseAgent = createUserAgentParser();
+  const isBotAgent = createBotDetector();
   // null caches "no such code" too, so enumeration does not hammer the database.
   const cache = new ScanCache<CachedCode | null>();
   const recorder = new ScanRecorder(db, createScanEnricher(countryOf), {
@@ -101,7 +113,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
   async function fill(code: string, host: string): Promise<Resolved> {
     const resolution = await lookup(db, code, host);
-    const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>() } : null;
+    const ads = resolution ? await loadAdvertisements(db, resolution.item) : [];
+    const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>(), ads } : null;
     cache.set(host, code, entry, {
       actionId: resolution?.action?.id ?? null,
       projectId: resolution?.item.projectId ?? null,
@@ -110,10 +123,16 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   }
 
   /** Step 6: a push into memory; the recorder writes it later. */
-  function record(request: FastifyRequest, item: ScanItem, at: Date): void {
+  function record(
+    request: FastifyRequest,
+    item: ScanItem,
+    at: Date,
+    ad?: { id: string; kind: 'ad_view' | 'ad_click' },
+  ): void {
     recorder.record({
-      itemType: item.type,
-      itemId: item.id,
+      itemType: ad ? 'advertisement' : item.type,
+      kind: ad?.kind ?? 'scan',
+      itemId: ad?.id ?? item.id,
       customerId: item.customerId,
       projectId: item.projectId,
       tracking: item.tracking,
@@ -170,7 +189,9 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (!code || !entry || state.kind === 'not_found') {
       return sendPage(reply, 404, noticePage(pageContext(lang(), null), 'notFound'));
     }
-    if (!entry.resolution.item.isRemoved) record(request, entry.resolution.item, at);
+    // Coming back from the interstitial: the scan was counted when the ad was shown.
+    const isContinue = entry.ads.length > 0 && isContinueRequest(request.query);
+    if (!entry.resolution.item.isRemoved && !isContinue) record(request, entry.resolution.item, at);
     if (state.kind === 'inactive') {
       return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
@@ -186,11 +207,51 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (target.kind === 'unsafe') {
       return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
+    // Step 5b: the advertisement interstitial (never for bots, nor on the way back from it).
+    if (entry.ads.length > 0) {
+      const isBot = isBotRequest(request.method, request.headers['user-agent'], isBotAgent);
+      const ad = advertisementFor(entry.ads, { isContinue, isBot });
+      if (ad) {
+        record(request, entry.resolution.item, at, { id: ad.id, kind: 'ad_view' });
+        return sendPage(reply, 200, interstitial(entry, ad, code, lang()));
+      }
+    }
     if (target.kind === 'redirect') {
       return reply.headers(COMMON_HEADERS).redirect(target.location, 302);
     }
     return sendPage(reply, 200, landingPage(entry, target.page, code, lang()));
   }
+
+  function interstitial(
+    entry: CachedCode,
+    ad: ScanAdvertisement,
+    code: string,
+    lang: Language,
+  ): RenderedPage {
+    const key = `ad:${ad.id}:${lang}`;
+    let page = entry.pages.get(key);
+    if (!page) {
+      page = advertisementPage(pageContext(lang, entry.resolution), ad, code);
+      entry.pages.set(key, page);
+    }
+    return page;
+  }
+
+  // GET {scan base}/{code}/ad/{adId}/click: the ad's click-through, counted as 'ad_click'.
+  app.get<{ Params: CodeParams & { adId: string } }>(
+    '/:code/ad/:adId/click',
+    async (request, reply) => {
+      const { entry } = await resolve(request);
+      const ad = entry?.ads.find((candidate) => candidate.id === request.params.adId);
+      const location = ad ? clickTarget(ad) : null;
+      if (!entry || !ad || !location || entry.resolution.item.isRemoved) {
+        const lang = pickLanguage(request.headers['accept-language']);
+        return sendPage(reply, 404, noticePage(pageContext(lang, null), 'notFound'));
+      }
+      record(request, entry.resolution.item, now(), { id: ad.id, kind: 'ad_click' });
+      return reply.headers(COMMON_HEADERS).redirect(location, 302);
+    },
+  );
 
   // GET {scan base}/{code}/contact.vcf: the contact card download (not counted as a scan).
   app.get<{ Params: CodeParams }>('/:code/contact.vcf', async (request, reply) => {

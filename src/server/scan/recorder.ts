@@ -20,7 +20,9 @@ export type ScanRow = Insertable<ScansTable>;
 
 /** What the request path hands over: raw, in memory only (the IP never reaches the database). */
 export interface ScanCapture {
-  itemType: 'qr_code' | 'short_link';
+  itemType: 'qr_code' | 'short_link' | 'advertisement';
+  /** 'scan' when absent; an advertisement's interstitial records 'ad_view' and 'ad_click'. */
+  kind?: 'scan' | 'ad_view' | 'ad_click';
   itemId: string;
   customerId: string;
   projectId: string;
@@ -59,7 +61,7 @@ export function createScanEnricher(countryOf: CountryLookup) {
       projectId: capture.projectId,
       itemType: capture.itemType,
       itemId: capture.itemId,
-      kind: 'scan',
+      kind: capture.kind ?? 'scan',
       scannedAt: capture.at.toISOString(),
       device: capture.tracking ? agent.device : null,
       os: agent.os,
@@ -67,10 +69,18 @@ export function createScanEnricher(countryOf: CountryLookup) {
       country: capture.tracking ? countryOf(ip) : null,
       referrer: capture.tracking ? referrerDomain(capture.referrer) : null,
       // Bots are never people, so never unique visitors (and they do not enter the day's set).
-      isUnique: !isBot && unique.isUnique(ip, capture.userAgent ?? '', capture.at) ? 1 : 0,
+      isUnique: !isBot && unique.isUnique(ip, uniqueKeyOf(capture), capture.at) ? 1 : 0,
       isBot: isBot ? 1 : 0,
     };
   };
+}
+
+/** Ad views and clicks are unique per advertisement: the scan just before saw the same visitor. */
+function uniqueKeyOf(capture: ScanCapture): string {
+  const agent = capture.userAgent ?? '';
+  return capture.kind && capture.kind !== 'scan'
+    ? `${agent}\n${capture.kind}:${capture.itemId}`
+    : agent;
 }
 
 const INSERT_CHUNK = 500; // 13 columns × 500 stays far below SQLite's and PostgreSQL's bind limits
@@ -219,6 +229,7 @@ export class ScanRecorder {
     const perProject = new Map<string, number>();
     for (const row of rows) {
       if (row.isBot) continue; // bots are not counted against the plan's scans
+      if (row.kind !== 'scan') continue; // nor are ad views and clicks (the scan itself was)
       perProject.set(row.projectId, (perProject.get(row.projectId) ?? 0) + 1);
     }
     await this.db.transaction().execute(async (trx) => {
