@@ -48,6 +48,15 @@ import actions, {
   ActionQrCodes,
   ActionStatistics,
 } from './actions';
+import advertisements, {
+  AD_ROUTES,
+  AdvertisementAuditLogs,
+  AdvertisementCreate,
+  AdvertisementEdit,
+  AdvertisementList,
+  AdvertisementQrCodes,
+  AdvertisementStatistics,
+} from './advertisements';
 import { ProjectStatisticsPage } from './statistics/ProjectStatisticsPage';
 import { AuditLogListPage } from './audit-logs/AuditLogListPage';
 import { AuditLogDetailsPage } from './audit-logs/AuditLogDetailsPage';
@@ -150,6 +159,13 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={LABEL_ROUTES.item} element={<Navigate to="details/edit" replace />} />
           <Route path={LABEL_ROUTES.detailsEdit} element={<LabelEdit />} />
           <Route path={TRASH_ROUTE} element={<TrashPage />} />
+          <Route path={AD_ROUTES.overview} element={<AdvertisementList />} />
+          <Route path={AD_ROUTES.add} element={<AdvertisementCreate />} />
+          <Route path={AD_ROUTES.item} element={<Navigate to="details/edit" replace />} />
+          <Route path={AD_ROUTES.detailsEdit} element={<AdvertisementEdit />} />
+          <Route path={AD_ROUTES.qrCodes} element={<AdvertisementQrCodes />} />
+          <Route path={AD_ROUTES.statistics} element={<AdvertisementStatistics />} />
+          <Route path={AD_ROUTES.auditLogs} element={<AdvertisementAuditLogs />} />
           {COMING_SOON_PATHS.map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
@@ -158,6 +174,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="customers" {...customers} />
         <Resource name="users" {...users} />
         <Resource name="actions" {...actions} />
+        <Resource name="advertisements" {...advertisements} />
         <Resource name="qr-codes" {...qrCodes} />
         <Resource name="qr-code-templates" {...qrCodeTemplates} />
         <Resource name="themes" {...themes} />

@@ -1,0 +1,41 @@
+// /projects/:pid/ads/create (advertisementAdd).
+import { useParams } from 'react-router-dom';
+import { Create, SimpleForm, useRedirect, useTranslate } from 'react-admin';
+import { AdvertisementInputs } from './AdvertisementInputs';
+import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { newAdValues, toAdInput, validateAd } from './adForm';
+import { adPaths } from './adPaths';
+import { useAdNotify } from './useAdNotify';
+
+export function AdvertisementCreate() {
+  const { pid = '' } = useParams();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const { success, failure } = useAdNotify();
+  return (
+    <Create
+      resource="advertisements"
+      title={translate('app.advertisements.create_title')}
+      transform={(data: Record<string, unknown>) => toAdInput(data)}
+      mutationOptions={{
+        meta: { projectId: pid },
+        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
+        onSuccess: (data: { id: string }) => {
+          success('created');
+          redirect(adPaths.detailsEdit(pid, data.id));
+        },
+        onError: (error: unknown) => failure('creating', error, true),
+      }}
+    >
+      <SimpleForm
+        validate={validateAd}
+        mode="onChange"
+        defaultValues={newAdValues()}
+        toolbar={<AdvertisementFormToolbar projectId={pid} />}
+        data-testid="ad-form"
+      >
+        <AdvertisementInputs projectId={pid} />
+      </SimpleForm>
+    </Create>
+  );
+}

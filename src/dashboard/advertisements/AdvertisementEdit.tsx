@@ -1,0 +1,102 @@
+// /projects/:pid/ad/:id/details/edit (advertisementDetailsEdit), with delete at the top.
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Edit,
+  SimpleForm,
+  TopToolbar,
+  useDataProvider,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import type { Advertisement } from '../../shared/schemas/advertisement';
+import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { AdvertisementInputs } from './AdvertisementInputs';
+import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { AdvertisementTabs } from './AdvertisementTabs';
+import { toAdFormValues, toAdInput, validateAd } from './adForm';
+import { adPaths } from './adPaths';
+import { useAdNotify } from './useAdNotify';
+
+function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
+  const record = useRecordContext<Advertisement>();
+  const dataProvider = useDataProvider();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const { success, failure } = useAdNotify();
+  if (!record) return null;
+  return (
+    <ConfirmActionButton
+      label={translate('ra.action.delete')}
+      icon={<DeleteIcon />}
+      color="error"
+      title="app.advertisements.delete_title"
+      content="app.advertisements.delete_content"
+      titleArgs={{ name: record.name }}
+      testId="ad-delete"
+      onConfirm={async () => {
+        try {
+          await dataProvider.delete('advertisements', {
+            id: record.id,
+            previousData: record,
+            meta: { projectId },
+          });
+          success('deleted');
+          redirect(adPaths.overview(projectId));
+        } catch (error) {
+          failure('deleting', error);
+        }
+      }}
+    />
+  );
+}
+
+function AdvertisementEditForm({ projectId }: { projectId: string }) {
+  const record = useRecordContext<Advertisement>();
+  const values = useMemo(() => (record ? toAdFormValues(record) : undefined), [record]);
+  if (!values) return null;
+  return (
+    <SimpleForm
+      record={values as unknown as RaRecord}
+      validate={validateAd}
+      mode="onChange"
+      toolbar={<AdvertisementFormToolbar projectId={projectId} />}
+      data-testid="ad-form"
+    >
+      <AdvertisementInputs projectId={projectId} />
+    </SimpleForm>
+  );
+}
+
+export function AdvertisementEdit() {
+  const { pid = '', id = '' } = useParams();
+  const { success, failure } = useAdNotify();
+  return (
+    <>
+      <AdvertisementTabs projectId={pid} id={id} />
+      <Edit
+        resource="advertisements"
+        id={id}
+        redirect={false}
+        mutationMode="pessimistic"
+        queryOptions={{ meta: { projectId: pid } }}
+        actions={
+          <TopToolbar>
+            <DeleteAdvertisementButton projectId={pid} />
+          </TopToolbar>
+        }
+        transform={(data: Record<string, unknown>) => toAdInput(data)}
+        mutationOptions={{
+          meta: { projectId: pid },
+          onSuccess: () => success('updated'),
+          onError: (error: unknown) => failure('updating', error, true),
+        }}
+      >
+        <AdvertisementEditForm projectId={pid} />
+      </Edit>
+    </>
+  );
+}
