@@ -39,6 +39,7 @@ import shortLinks, {
 } from './short-links';
 import labels, { LABEL_ROUTES, LabelCreate, LabelEdit, LabelList } from './labels';
 import { TRASH_ROUTE, TrashPage } from './trash';
+import { PagesOverview } from './pages-overview';
 import actions, {
   ACTION_ROUTES,
   ActionAuditLogs,
@@ -159,6 +160,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={LABEL_ROUTES.item} element={<Navigate to="details/edit" replace />} />
           <Route path={LABEL_ROUTES.detailsEdit} element={<LabelEdit />} />
           <Route path={TRASH_ROUTE} element={<TrashPage />} />
+          <Route path={PagesOverview.path} element={<PagesOverview />} />
           <Route path={AD_ROUTES.overview} element={<AdvertisementList />} />
           <Route path={AD_ROUTES.add} element={<AdvertisementCreate />} />
           <Route path={AD_ROUTES.item} element={<Navigate to="details/edit" replace />} />

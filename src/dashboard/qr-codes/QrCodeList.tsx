@@ -1,4 +1,5 @@
-// /projects/:pid/qr-codes: the project's QR codes, paged and searched on the server.
+// /projects/:pid/qr-codes: the project's QR codes, paged, searched and filtered by tag on the
+// server; bulk tag, ZIP download and trash on the selected rows.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -14,12 +15,19 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import type { LabelSummary } from '../../shared/schemas/label';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
+import { LabelChips } from '../labels/LabelChips';
+import { LabelFilter } from '../labels/LabelFilter';
+import { BulkDownloadButton, BulkTagButton, BulkTrashButton, useItemLabels } from '../bulk';
 import { ActionLabel } from './ActionLabel';
 import type { QrCodeRecord } from './types';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <LabelFilter key="labelId" source="labelId" alwaysOn />,
+];
 
 function CreateQrCodeButton({ pid, variant }: { pid: string; variant?: 'contained' | 'text' }) {
   const translate = useTranslate();
@@ -51,6 +59,22 @@ function Thumbnail() {
   );
 }
 
+function LabelsCell({ labelsById }: { labelsById: Record<string, LabelSummary[]> }) {
+  const record = useRecordContext<QrCodeRecord>();
+  const labels = record ? labelsById[record.id] : undefined;
+  return labels ? <LabelChips labels={labels} max={3} /> : null;
+}
+
+function BulkActions({ pid }: { pid: string }) {
+  return (
+    <>
+      <BulkTagButton projectId={pid} itemType="qr_code" />
+      <BulkDownloadButton projectId={pid} />
+      <BulkTrashButton projectId={pid} />
+    </>
+  );
+}
+
 function ActionColumn() {
   const record = useRecordContext<QrCodeRecord>();
   return record ? <ActionLabel action={record.action} /> : null;
@@ -75,12 +99,14 @@ function Empty({ pid }: { pid: string }) {
 
 function QrCodeTable({ pid }: { pid: string }) {
   const { filterValues } = useListContext();
+  const labelsById = useItemLabels(pid, 'qr_code');
+  const isFiltered = Boolean(filterValues.q || filterValues.labelId);
   return (
     <DataTable
       rowClick={(id) => `/projects/${pid}/qr-code/${id}/details/edit`}
-      bulkActionButtons={false}
+      bulkActionButtons={<BulkActions pid={pid} />}
       data-testid="qr-code-list"
-      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+      empty={isFiltered ? undefined : <Empty pid={pid} />}
     >
       <DataTable.Col source="preview" label="resources.qr-codes.fields.preview" disableSort>
         <Thumbnail />
@@ -88,6 +114,14 @@ function QrCodeTable({ pid }: { pid: string }) {
       <DataTable.Col source="name" />
       <DataTable.Col source="action" disableSort>
         <ActionColumn />
+      </DataTable.Col>
+      <DataTable.Col
+        source="labels"
+        label="resources.qr-codes.fields.labels"
+        disableSort
+        sx={{ display: { xs: 'none', md: 'table-cell' } }}
+      >
+        <LabelsCell labelsById={labelsById} />
       </DataTable.Col>
       <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <NumberField source="scans" />

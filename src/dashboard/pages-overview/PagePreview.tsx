@@ -1,0 +1,139 @@
+// The live preview of a page: a phone-sized frame with the landing page the scan service renders
+// (GET /projects/{pid}/pages/{id}/preview: same renderer and theme, no scan counted). A file
+// Action has no page of ours: a scan opens the file, so the frame offers that file.
+import { useEffect, useState } from 'react';
+import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import { useTranslate } from 'react-admin';
+import { API_BASE } from '../../shared/constants';
+import { fileSourceOf, type PageRecord } from './pageKinds';
+
+const PHONE = { width: 375, height: 740 };
+
+type PreviewState = { status: 'loading' } | { status: 'ready'; html: string } | { status: 'error' };
+
+function usePreviewHtml(projectId: string, page: PageRecord): PreviewState {
+  const [state, setState] = useState<PreviewState>({ status: 'loading' });
+  const isFile = page.objectType === 'file';
+  useEffect(() => {
+    if (isFile) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    fetch(`${API_BASE}/projects/${projectId}/pages/${page.id}/preview`, {
+      credentials: 'include',
+      headers: { 'Client-Type': 'dashboard', Accept: 'text/html' },
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        setState({ status: 'ready', html: await response.text() });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+    // updatedAt: an edited Action is drawn again.
+  }, [projectId, page.id, page.updatedAt, isFile]);
+  return state;
+}
+
+function FileCard({ page }: { page: PageRecord }) {
+  const translate = useTranslate();
+  const file = fileSourceOf(page);
+  return (
+    <Stack spacing={2} sx={{ p: 3, alignItems: 'center', textAlign: 'center', mt: 8 }}>
+      <FileIcon sx={{ fontSize: 56 }} color="action" />
+      <Typography variant="subtitle1" sx={{ wordBreak: 'break-all' }}>
+        {file?.name ?? translate('app.pages.no_file')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.pages.file_hint')}
+      </Typography>
+      {file && (
+        <Button
+          href={file.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outlined"
+          size="small"
+        >
+          {translate('app.pages.open_file')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+export function PagePreview({
+  projectId,
+  page,
+  scale = 0.75,
+}: {
+  projectId: string;
+  page: PageRecord;
+  scale?: number;
+}) {
+  const translate = useTranslate();
+  const state = usePreviewHtml(projectId, page);
+  const isFile = page.objectType === 'file';
+  return (
+    <Box data-testid="page-preview" data-state={isFile ? 'file' : state.status}>
+      <Box
+        sx={{
+          width: PHONE.width * scale + 20,
+          height: PHONE.height * scale + 20,
+          p: '10px',
+          borderRadius: '36px',
+          bgcolor: '#111827',
+          boxShadow: 6,
+          mx: 'auto',
+        }}
+      >
+        <Box
+          sx={{
+            width: PHONE.width * scale,
+            height: PHONE.height * scale,
+            borderRadius: '26px',
+            overflow: 'hidden',
+            bgcolor: '#fff',
+            color: '#111827',
+            position: 'relative',
+          }}
+        >
+          {isFile ? (
+            <FileCard page={page} />
+          ) : state.status === 'ready' ? (
+            <Box
+              component="iframe"
+              title={translate('app.pages.preview_title', { name: page.name })}
+              srcDoc={state.html}
+              // No scripts, no navigation, no same-origin access: the page is only looked at.
+              sandbox=""
+              sx={{
+                border: 0,
+                width: PHONE.width,
+                height: PHONE.height,
+                transform: `scale(${scale})`,
+                transformOrigin: '0 0',
+                display: 'block',
+              }}
+            />
+          ) : state.status === 'loading' ? (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+          ) : (
+            <Typography color="error" sx={{ p: 3, mt: 8, textAlign: 'center' }}>
+              {translate('app.pages.preview_error')}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', mt: 1, textAlign: 'center' }}
+      >
+        {translate('app.pages.preview_note')}
+      </Typography>
+    </Box>
+  );
+}
