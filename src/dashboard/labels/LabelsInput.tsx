@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Chip, CircularProgress, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
 import { setItemLabels } from '../short-links/linkApi';
@@ -33,7 +33,8 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
   const pid = projectId ?? record?.projectId;
   const initial = labels ?? record?.labels;
   const queryClient = useQueryClient();
-  const { success, failure } = useLinkNotify();
+  const notify = useNotify();
+  const { failure } = useLinkNotify();
   const [value, setValue] = useState<LabelSummary[]>(initial ?? []);
   const [isSaving, setSaving] = useState(false);
   const initialKey = JSON.stringify((initial ?? []).map((label) => label.id));
@@ -67,7 +68,7 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
         next.map((label) => label.id),
       );
       setValue(saved);
-      success('labels', 'saved');
+      notify('app.labels.saved', { type: 'success' });
       onSaved?.(saved);
       // Lists and details of this resource show the tags too.
       await queryClient.invalidateQueries({ queryKey: [RESOURCE_OF[itemType]] });

@@ -100,6 +100,8 @@ export function ShortLinkEdit({ pid, id }: { pid: string; id: string }) {
       redirect={false}
       mutationMode="pessimistic"
       queryOptions={{ meta }}
+      // ShortLinkPage sets the page title for every tab.
+      title={false}
       actions={<TopActions pid={pid} />}
       // Tags save on their own (LabelsInput); the form sends only its fields.
       transform={(data: Record<string, unknown>) => ({

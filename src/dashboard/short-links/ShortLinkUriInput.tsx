@@ -69,7 +69,10 @@ export function ShortLinkUriInput({
         },
         input: {
           startAdornment: base ? (
-            <InputAdornment position="start" sx={{ mr: 0, maxWidth: '55%', overflow: 'hidden' }}>
+            <InputAdornment
+              position="start"
+              sx={{ mr: 0, flexShrink: 0, maxWidth: '60%', overflow: 'hidden' }}
+            >
               <span style={{ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
                 {base}
               </span>
