@@ -37,16 +37,21 @@ export function ColorInput({
   source,
   label,
   testId,
+  defaultValue,
 }: {
   source: string;
   label: string;
   testId?: string;
+  /** For rows added to an ArrayInput. */
+  defaultValue?: string;
 }) {
   const translate = useTranslate();
   return (
     <TextInput
       source={source}
       label={label}
+      defaultValue={defaultValue}
+      fullWidth={false}
       sx={{ width: 180 }}
       slotProps={{
         input: {

@@ -29,7 +29,7 @@ import {
   SOCIAL_ICONS_MAX,
   themeInputSchema,
 } from '../../shared/schemas/theme';
-import { GRADIENT_ANGLE_MAX } from '../../shared/constants';
+import { DEFAULT_PRIMARY_COLOR, GRADIENT_ANGLE_MAX } from '../../shared/constants';
 import { zodValidate } from '../validation';
 import { ColorInput } from './ColorInput';
 import { FontInput } from './FontInput';
@@ -132,6 +132,8 @@ function SocialIconsInput() {
       <ArrayInput source="settings.socialIcons" label={false}>
         <SimpleFormIterator
           inline
+          // Let a row of icon fields wrap instead of widening the form.
+          sx={{ '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 0 } }}
           disableAdd={(icons?.length ?? 0) >= SOCIAL_ICONS_MAX}
           disableReordering={false}
           data-testid="theme-social-icons"
@@ -141,12 +143,14 @@ function SocialIconsInput() {
             label={`${F}.socialIcons.type`}
             choices={choices(SOCIAL_ICON_TYPES, 'app.themes.social_types')}
             defaultValue="instagram"
+            fullWidth={false}
             sx={{ minWidth: 150 }}
           />
           <TextInput
             source="link"
             label={`${F}.socialIcons.link`}
             defaultValue=""
+            fullWidth={false}
             sx={{ minWidth: 260 }}
           />
           <SelectInput
@@ -154,16 +158,22 @@ function SocialIconsInput() {
             label={`${F}.socialIcons.style`}
             choices={choices(SOCIAL_ICON_STYLES, 'app.themes.icon_styles')}
             defaultValue="filled"
+            fullWidth={false}
             sx={{ minWidth: 130 }}
           />
-          <ColorInput source="color" label={`${F}.socialIcons.color`} />
-          <ColorInput source="backgroundColor" label={`${F}.socialIcons.backgroundColor`} />
+          <ColorInput source="color" label={`${F}.socialIcons.color`} defaultValue="#ffffff" />
+          <ColorInput
+            source="backgroundColor"
+            label={`${F}.socialIcons.backgroundColor`}
+            defaultValue={DEFAULT_PRIMARY_COLOR}
+          />
           <NumberInput
             source="size"
             label={`${F}.socialIcons.size`}
             defaultValue={40}
             min={ICON_SIZE_MIN}
             max={ICON_SIZE_MAX}
+            fullWidth={false}
             sx={{ width: 110 }}
           />
           <NumberInput
@@ -172,6 +182,7 @@ function SocialIconsInput() {
             defaultValue={24}
             min={0}
             max={RADIUS_MAX}
+            fullWidth={false}
             sx={{ width: 110 }}
           />
         </SimpleFormIterator>
@@ -233,6 +244,7 @@ export function ThemeInputs({
               <SelectInput
                 source="settings.button.style"
                 choices={choices(BUTTON_STYLES, 'app.themes.button_styles')}
+                fullWidth={false}
                 sx={{ minWidth: 200 }}
               />
               <SliderInput
@@ -248,6 +260,7 @@ export function ThemeInputs({
               <SelectInput
                 source="settings.card.style"
                 choices={choices(CARD_STYLES, 'app.themes.card_styles')}
+                fullWidth={false}
                 sx={{ minWidth: 200 }}
               />
               <SliderInput

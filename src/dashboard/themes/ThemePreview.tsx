@@ -61,7 +61,7 @@ export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; sc
 
   return (
     <Box
-      sx={{ width: PHONE.width * scale, flexShrink: 0 }}
+      sx={{ width: PHONE.width * scale + 20, flexShrink: 0 }}
       data-testid="theme-preview"
       data-state={state.status}
     >
@@ -92,7 +92,8 @@ export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; sc
               component="iframe"
               title={translate('app.themes.preview')}
               srcDoc={html}
-              sandbox=""
+              // No scripts ever; same origin only so the file API's images (CORP same-origin) load.
+              sandbox="allow-same-origin"
               sx={{
                 border: 0,
                 width: PHONE.width,
