@@ -15,6 +15,7 @@ const PROJECT_CONTENT = [
   'labelOverview',
   'themeOverview',
   'settings',
+  'trashOverview',
 ];
 const CREATE = ['qrcodeAdd', 'shortLinkAdd', 'pagesAdd'];
 

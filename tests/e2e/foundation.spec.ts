@@ -33,6 +33,7 @@ const PROJECT_CONTENT = [
   'labelOverview',
   'themeOverview',
   'settings',
+  'trashOverview',
 ];
 
 describe('each demo account sees exactly the menu its role allows', () => {

@@ -24,6 +24,7 @@ import LabelIcon from '@mui/icons-material/LabelOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import type { ReactElement } from 'react';
 import type { DashboardPermissions } from '../providers/authProvider';
@@ -43,6 +44,7 @@ const ICONS: Record<string, ReactElement> = {
   advertisementOverview: <CampaignIcon />,
   labelOverview: <LabelIcon />,
   themeOverview: <PaletteIcon />,
+  trashOverview: <DeleteOutlineIcon />,
   settings: <SettingsIcon />,
   customerOverview: <BusinessIcon />,
 };
