@@ -27,7 +27,7 @@ function ThumbnailField() {
       variant="rounded"
       src={record.image?.url}
       alt=""
-      sx={{ width: 48, height: 48, bgcolor: 'action.hover', color: 'text.secondary' }}
+      sx={{ width: 80, height: 40, bgcolor: 'action.hover', color: 'text.secondary' }}
       data-testid="ad-thumbnail"
     >
       <ImageIcon />

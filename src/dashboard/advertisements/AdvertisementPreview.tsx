@@ -78,7 +78,13 @@ export function AdvertisementPreview({
           </Typography>
         )}
         {link && (
-          <Button fullWidth variant="contained" color="secondary" sx={{ mt: 1 }} tabIndex={-1}>
+          <Button
+            fullWidth
+            variant="contained"
+            color="secondary"
+            sx={{ mt: 1, textTransform: 'none', fontWeight: 600 }}
+            tabIndex={-1}
+          >
             {translate('scan.advertisement.visit')}
           </Button>
         )}
@@ -88,7 +94,13 @@ export function AdvertisementPreview({
           {after}
         </Typography>
         <LinearProgress variant="determinate" value={35} sx={{ mt: 1, borderRadius: 1 }} />
-        <Button fullWidth variant="contained" sx={{ mt: 1.5 }} tabIndex={-1}>
+        <Button
+          fullWidth
+          variant="contained"
+          sx={{ mt: 1.5, textTransform: 'none', fontWeight: 600 }}
+          tabIndex={-1}
+          data-testid="ad-preview-continue"
+        >
           {translate('scan.advertisement.continue')}
         </Button>
       </Paper>

@@ -5,7 +5,7 @@ import { Title, useGetOne, useTranslate } from 'react-admin';
 import { QrCodeTabs, qrCodePath } from './QrCodeTabs';
 import { QrCodeEdit } from './QrCodeEdit';
 import { QrCodeLinks } from './QrCodeLinks';
-import { QrCodePlaceholder } from './QrCodePlaceholder';
+import { QrCodeAdvertisements } from '../advertisements/QrCodeAdvertisements';
 import { ItemStatistics } from '../statistics/ItemStatistics';
 import { ItemAuditLogs } from '../audit-logs/ItemAuditLogs';
 import type { QrCodeRecord } from './types';
@@ -33,7 +33,7 @@ export function QrCodePage() {
       <Routes>
         <Route index element={<Navigate to={qrCodePath(pid, id)} replace />} />
         <Route path="details/edit" element={<QrCodeEdit pid={pid} id={id} />} />
-        <Route path="ads" element={<QrCodePlaceholder message="app.qr_codes.ads_coming_soon" />} />
+        <Route path="ads" element={<QrCodeAdvertisements projectId={pid} qrCodeId={id} />} />
         <Route path="qr-links" element={<QrCodeLinks pid={pid} id={id} />} />
         <Route path="statistics" element={<ItemStatistics projectId={pid} itemId={id} />} />
         <Route path="auditlogs" element={<ItemAuditLogs itemId={id} />} />
