@@ -48,6 +48,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page refetches after a change; give it more than the default second on a busy CI.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
