@@ -134,3 +134,41 @@ describe('trash', () => {
     expect((await scan(code)).headers.get('location')).toBe('https://example.com/flyer');
   });
 });
+
+describe('themes', () => {
+  it('making a theme active changes the landing pages of the project', async () => {
+    // A contact card: a code that answers a landing page, not a redirect.
+    await page.goto(`${server.url}/projects/${projectId}/qr-code/create`);
+    await page.getByTestId('wizard-type-contact').click();
+    await page.getByTestId('wizard-next').click();
+    await page.locator('input[name="name"]').fill('Visitekaartje thema');
+    await page.locator('[name="actionData.name"]').fill('Jan Jansen');
+    await page.getByTestId('wizard-create').click();
+    await page.getByTestId('wizard-confirmation').waitFor({ timeout: 20_000 });
+    const scanUrl = (await page.getByTestId('qr-scan-url').first().innerText()).trim();
+    const landing = async () => (await fetch(scanUrl)).text();
+    expect((await landing()).toLowerCase()).not.toContain('#0a7cff');
+
+    await page.goto(`${server.url}/projects/${projectId}/theme/create`);
+    await page.getByTestId('theme-name').fill('Oceaan');
+    await page.getByTestId('theme-color-settings-colors-primary').fill('#0a7cff');
+    const font = page.getByTestId('theme-font-input');
+    await font.fill('Lobster');
+    await page
+      .getByRole('option', { name: /^Lobster/ })
+      .first()
+      .click();
+    await page.getByTestId('theme-save').click();
+    await page.waitForURL(/\/theme\/[0-9A-Z]{26}\/details\/edit/);
+    const themeId = /\/theme\/([0-9A-Z]{26})\//.exec(page.url())![1];
+
+    await page.goto(`${server.url}/projects/${projectId}/themes`);
+    await page.getByTestId(`theme-activate-${themeId}`).click();
+    await expect.poll(() => page.getByTestId('theme-active-badge').count()).toBe(1);
+
+    await expect.poll(async () => (await landing()).toLowerCase()).toContain('#0a7cff');
+    const html = await landing();
+    expect(html).toContain('fonts.googleapis.com/css2?family=Lobster');
+    expect(html).toContain('Jan Jansen');
+  });
+});
