@@ -17,6 +17,9 @@ import {
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
 import { actionPaths } from './actionPaths';
+import { BulkTagButton, useItemLabels } from '../bulk';
+import { LabelChips } from '../labels/LabelChips';
+import type { LabelSummary } from '../../shared/schemas/label';
 
 function TypeField() {
   const record = useRecordContext<{ objectType: string }>();
@@ -61,19 +64,35 @@ function Empty({ projectId }: { projectId: string }) {
   );
 }
 
+function LabelsCell({ labelsById }: { labelsById: Record<string, LabelSummary[]> }) {
+  const record = useRecordContext<{ id: string }>();
+  const labels = record ? labelsById[record.id] : undefined;
+  // Actions have no tag filter in their list, so the chips only show.
+  return labels ? <LabelChips labels={labels} max={3} isFilterable={false} /> : null;
+}
+
 function ActionTable({ projectId }: { projectId: string }) {
   const { filterValues } = useListContext();
+  const labelsById = useItemLabels(projectId, 'action');
   const filtered = !!filterValues.q || !!filterValues.objectType;
   return (
     <DataTable
       rowClick={(id) => actionPaths.detailsEdit(projectId, String(id))}
-      bulkActionButtons={false}
+      bulkActionButtons={<BulkTagButton projectId={projectId} itemType="action" />}
       data-testid="action-list"
       empty={filtered ? undefined : <Empty projectId={projectId} />}
     >
       <DataTable.Col source="name" />
       <DataTable.Col source="objectType">
         <TypeField />
+      </DataTable.Col>
+      <DataTable.Col
+        source="labels"
+        label="resources.qr-codes.fields.labels"
+        disableSort
+        sx={{ display: { xs: 'none', md: 'table-cell' } }}
+      >
+        <LabelsCell labelsById={labelsById} />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right">
         <NumberField source="qrCodeCount" />

@@ -27,7 +27,6 @@ import {
   useNotify,
   useRefresh,
   useTranslate,
-  useUnselect,
 } from 'react-admin';
 import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
@@ -64,8 +63,8 @@ export function BulkTagButton({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { selectedIds, resource } = useListContext();
-  const unselect = useUnselect(resource);
+  // The list's own methods: its selection may live under a storeKey (one list per project).
+  const { selectedIds, onUnselectItems } = useListContext();
   const [isOpen, setOpen] = useState(false);
   const [labelId, setLabelId] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ status: 'loading' });
@@ -109,7 +108,7 @@ export function BulkTagButton({
         type: 'success',
         messageArgs: { smart_count: selectedIds.length, name },
       });
-      unselect(selectedIds);
+      onUnselectItems();
       refresh();
       close();
     } catch (error) {

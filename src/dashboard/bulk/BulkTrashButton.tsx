@@ -9,7 +9,6 @@ import {
   useListContext,
   useNotify,
   useRefresh,
-  useUnselect,
   type Identifier,
 } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
@@ -19,8 +18,8 @@ export function BulkTrashButton({ projectId }: { projectId: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { selectedIds, resource } = useListContext();
-  const unselect = useUnselect(resource);
+  // The list's own methods: its selection may live under a storeKey (one list per project).
+  const { selectedIds, resource, onSelect } = useListContext();
   const [isOpen, setOpen] = useState(false);
   const [isBusy, setBusy] = useState(false);
 
@@ -39,7 +38,8 @@ export function BulkTrashButton({ projectId }: { projectId: string }) {
     }
     setBusy(false);
     setOpen(false);
-    unselect(trashed);
+    // What failed stays selected, to retry or look at.
+    onSelect(selectedIds.filter((id) => !trashed.includes(id)));
     refresh();
     if (firstError === null) {
       notify('app.bulk.trashed', { type: 'success', messageArgs: { smart_count: trashed.length } });

@@ -209,7 +209,9 @@ export function PagesOverview() {
           onChange={(event) => setQuery(event.target.value)}
           placeholder={translate('ra.action.search')}
           slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
-          sx={{ minWidth: 200 }}
+          // The theme makes inputs full width; here the kind chips sit beside the search.
+          fullWidth={false}
+          sx={{ width: 240 }}
         />
         <Chip
           label={translate('app.pages.all_kinds')}

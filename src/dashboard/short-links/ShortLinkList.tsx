@@ -19,6 +19,7 @@ import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
+import { BulkTagButton, BulkTrashButton } from '../bulk';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
 
@@ -86,7 +87,12 @@ function ShortLinkTable({ pid }: { pid: string }) {
   return (
     <DataTable
       rowClick={(id) => shortLinkPaths.tab(pid, String(id))}
-      bulkActionButtons={false}
+      bulkActionButtons={
+        <>
+          <BulkTagButton projectId={pid} itemType="short_link" />
+          <BulkTrashButton projectId={pid} />
+        </>
+      }
       data-testid="short-link-list"
       empty={isFiltered ? undefined : <Empty pid={pid} />}
     >
