@@ -60,63 +60,71 @@ export async function buildApp({
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
   const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The QR scan test decodes in the browser with WebAssembly (zxing-wasm); this allows
-        // compiling wasm, not JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // emotion (MUI) injects <style> elements at run time. The theme editor's preview (a
-        // srcdoc frame, which inherits this policy) loads the theme's Google font.
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        connectSrc: ["'self'"],
-        // On plain http (a LAN install) upgrading would break every subresource.
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.secureCookies ? undefined : false,
-  });
-  await app.register(fastifyCookie);
   errorsPlugin(app);
   jsonBodyPlugin(app);
 
-  await app.register(
-    async (api) => {
-      clientTypePlugin(api);
-      sessionPlugin(api, deps);
-      authRoutes(api, deps);
-      selfRoutes(api, deps);
-      projectRoutes(api, deps);
-      customerRoutes(api, deps);
-      userRoutes(api, deps);
-      auditLogRoutes(api, deps);
-      analyticsRoutes(api, deps);
-      themeRoutes(api, deps);
-      shortLinkRoutes(api, deps);
-      labelRoutes(api, deps);
-      actionRoutes(api, deps);
-      qrCodeRoutes(api, deps);
-      qrCodeTemplateRoutes(api, deps);
-      trashRoutes(api, deps);
-      fileRoutes(api, deps);
-      converterRoutes(api, deps);
-      advertisementRoutes(api, deps);
-      bulkRoutes(api, deps);
-      pageRoutes(api, deps);
-      api.setNotFoundHandler((_request, reply) =>
-        reply
-          .code(404)
-          .send({ errors: [{ code: 'not_found', detail: 'Not found' }] } satisfies ApiErrorBody),
-      );
-    },
-    { prefix: API_BASE },
-  );
-
+  // The scan service is the hot public path: it sets its own security headers (each landing page
+  // has its own CSP), reads no cookies, and scans are recorded in the database, so it stays outside
+  // the dashboard's plugins and logs only warnings instead of two lines per request.
   const scanPrefix = scanPrefixOf(config.scanBaseUrl);
-  await app.register(scanPlugin, { prefix: scanPrefix, db, config });
-  await dashboardPlugin(app, { dashboardDir: config.dashboardDir, scanPrefix });
+  await app.register(scanPlugin, { prefix: scanPrefix, db, config, logLevel: 'warn' });
+
+  // Dashboard and API: security headers, cookies, the API routes and the built files.
+  await app.register(async (web) => {
+    await web.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The QR scan test decodes in the browser with WebAssembly (zxing-wasm); this allows
+          // compiling wasm, not JavaScript eval.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          // emotion (MUI) injects <style> elements at run time. The theme editor's preview (a
+          // srcdoc frame, which inherits this policy) loads the theme's Google font.
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          connectSrc: ["'self'"],
+          // On plain http (a LAN install) upgrading would break every subresource.
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.secureCookies ? undefined : false,
+    });
+    await web.register(fastifyCookie);
+
+    await web.register(
+      async (api) => {
+        clientTypePlugin(api);
+        sessionPlugin(api, deps);
+        authRoutes(api, deps);
+        selfRoutes(api, deps);
+        projectRoutes(api, deps);
+        customerRoutes(api, deps);
+        userRoutes(api, deps);
+        auditLogRoutes(api, deps);
+        analyticsRoutes(api, deps);
+        actionRoutes(api, deps);
+        qrCodeRoutes(api, deps);
+        qrCodeTemplateRoutes(api, deps);
+        trashRoutes(api, deps);
+        shortLinkRoutes(api, deps);
+        labelRoutes(api, deps);
+        fileRoutes(api, deps);
+        converterRoutes(api, deps);
+        themeRoutes(api, deps);
+        advertisementRoutes(api, deps);
+        bulkRoutes(api, deps);
+        pageRoutes(api, deps);
+        api.setNotFoundHandler((_request, reply) =>
+          reply
+            .code(404)
+            .send({ errors: [{ code: 'not_found', detail: 'Not found' }] } satisfies ApiErrorBody),
+        );
+      },
+      { prefix: API_BASE },
+    );
+
+    await dashboardPlugin(web, { dashboardDir: config.dashboardDir, scanPrefix });
+  });
   return app;
 }
