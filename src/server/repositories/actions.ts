@@ -16,6 +16,8 @@ const SORTABLE = {
 
 export interface ActionFilters {
   objectType?: string;
+  /** Only Actions carrying this tag (label_links with item_type 'action'). */
+  labelId?: string;
 }
 
 export async function listActions(
@@ -30,6 +32,19 @@ export async function listActions(
     .where('deletedAt', 'is', null);
   if (query.q) base = base.where(containsText('name', query.q));
   if (filters.objectType) base = base.where('objectType', '=', filters.objectType);
+  if (filters.labelId) {
+    const labelId = filters.labelId;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('labelLinks')
+          .select('labelLinks.itemId')
+          .whereRef('labelLinks.itemId', '=', 'actions.id')
+          .where('labelLinks.itemType', '=', 'action')
+          .where('labelLinks.labelId', '=', labelId),
+      ),
+    );
+  }
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

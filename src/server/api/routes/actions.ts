@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ACTION_TYPES } from '../../../shared/enums.js';
 import { actionInputSchema } from '../../../shared/schemas/action.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { ulidSchema } from '../../../shared/ids.js';
 import type { Db } from '../../db/database.js';
 import {
   listActions,
@@ -12,6 +13,7 @@ import {
   qrCodeCounts,
   type ActionRow,
 } from '../../repositories/actions.js';
+import { labelsOfItems } from '../../repositories/labels.js';
 import {
   actionOr404,
   createAction,
@@ -29,6 +31,7 @@ import { listResponse, pathId, type RouteDeps } from './helpers.js';
 
 const actionListQuerySchema = listQuerySchema.extend({
   objectType: z.enum(ACTION_TYPES).optional(),
+  labelId: ulidSchema.optional(),
 });
 
 interface ProjectParams {
@@ -38,15 +41,12 @@ interface ActionParams extends ProjectParams {
   id: string;
 }
 
+/** The answers of a page of Actions, each with its tags (one query for the whole page). */
 async function present(db: Db, rows: ActionRow[]) {
-  return presentActions(
-    db,
-    rows,
-    await qrCodeCounts(
-      db,
-      rows.map((row) => row.id),
-    ),
-  );
+  const ids = rows.map((row) => row.id);
+  const answers = await presentActions(db, rows, await qrCodeCounts(db, ids));
+  const labels = await labelsOfItems(db, 'action', ids);
+  return answers.map((answer) => ({ ...answer, labels: labels.get(answer.id) ?? [] }));
 }
 
 export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
@@ -61,7 +61,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     return { data: (await present(db, [action]))[0] };
   };
 
-  // GET /projects/{pid}/actions: the project's Actions; q searches names, filter objectType.
+  // GET /projects/{pid}/actions: the project's Actions; q searches names, filters objectType, labelId.
   app.get<{ Params: ProjectParams }>(
     '/projects/:pid/actions',
     { preHandler: requirePermission('QRLinkView') },
@@ -74,6 +74,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       const query = actionListQuerySchema.parse(request.query);
       const { rows, total } = await listActions(db, project.id, query, {
         objectType: query.objectType,
+        labelId: query.labelId,
       });
       return listResponse(await present(db, rows), total, query);
     },

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { ulidSchema } from '../../../shared/ids.js';
 import { qrCodeInputSchema, qrCodeUpdateSchema } from '../../../shared/schemas/qrCode.js';
-import { listQrCodes } from '../../repositories/qrCodes.js';
+import type { Db } from '../../db/database.js';
+import type { Config } from '../../config.js';
+import { labelsOfItems } from '../../repositories/labels.js';
+import { listQrCodes, type QrCodeWithAction } from '../../repositories/qrCodes.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import {
   createQrCode,
@@ -31,6 +34,17 @@ interface QrCodeParams extends ProjectParams {
   id: string;
 }
 
+/** The answers of a page of QR codes, each with its tags (one query for the whole page). */
+async function present(db: Db, config: Config, rows: QrCodeWithAction[]) {
+  const answers = await presentQrCodes(db, config, rows);
+  const labels = await labelsOfItems(
+    db,
+    'qr_code',
+    rows.map((row) => row.id),
+  );
+  return answers.map((answer) => ({ ...answer, labels: labels.get(answer.id) ?? [] }));
+}
+
 /** The keys a PUT body really sent: the shared schema fills defaults for absent ones. */
 function sentKeys(body: unknown): Set<string> {
   return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
@@ -49,7 +63,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     options: { includeTrashed?: boolean } = {},
   ) => {
     const { qrCode } = await qrCodeOr404(db, currentUser(request), projectId, id, options);
-    return { data: (await presentQrCodes(db, config, [qrCode]))[0] };
+    return { data: (await present(db, config, [qrCode]))[0] };
   };
 
   // GET /projects/{pid}/qr-codes: QR codes outside the trash; q on name and code, filters actionId, labelId.
@@ -67,7 +81,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         actionId: query.actionId,
         labelId: query.labelId,
       });
-      return listResponse(await presentQrCodes(db, config, rows), total, query);
+      return listResponse(await present(db, config, rows), total, query);
     },
   );
 
