@@ -1,11 +1,13 @@
 // The server side of the benchmark, run in a child process so the load generator (the parent)
-// does not share its event loop: `bare` is a plain node:http 302, `scan` our plugin on Fastify.
+// does not share its event loop: `bare` is a plain node:http 302, `scan` the whole product as
+// server.ts runs it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.js';
 import { createDatabase } from '../src/server/db/database.js';
 import { loadConfig } from '../src/server/config.js';
-import { scanPlugin } from '../src/server/scan/plugin.js';
+import { COMMON_HEADERS } from '../src/server/scan/plugin.js';
 
 export type ChildMessage =
   | { type: 'ready'; port: number }
@@ -30,7 +32,8 @@ process.on('disconnect', () => process.exit(0));
 
 if (mode === 'bare') {
   const server = http.createServer((_request, response) => {
-    response.writeHead(302, { location: 'https://example.com/landing' });
+    // The same 302 ours sends, headers included, so the ratio measures the server, not the bytes.
+    response.writeHead(302, { ...COMMON_HEADERS, location: 'https://example.com/landing' });
     response.end();
   });
   server.listen(0, '127.0.0.1', () => {
@@ -44,8 +47,10 @@ if (mode === 'bare') {
   });
 } else {
   const db = createDatabase({ sqliteFile });
-  const app = Fastify({ logger: false });
-  await app.register(scanPlugin, { db, config: loadConfig({}), prefix: '/s' });
+  // The product as it is deployed: the whole app (API, dashboard plugins, scan service) with the
+  // production logger of server.ts, not the scan plugin alone on a bare Fastify.
+  const config = loadConfig({ DATA_DIR: path.dirname(sqliteFile), DASHBOARD_DIR: '' });
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   send({ type: 'ready', port: (app.server.address() as AddressInfo).port });
   process.on('message', async (message: ParentMessage) => {

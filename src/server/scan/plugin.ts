@@ -62,7 +62,7 @@ interface CachedCode {
 
 type CodeParams = { code: string };
 
-const COMMON_HEADERS = {
+export const COMMON_HEADERS = {
   // Every scan must reach us to be counted, and targets change: no caching anywhere.
   'cache-control': 'no-store, private',
   'x-robots-tag': 'noindex, nofollow',
