@@ -1,8 +1,11 @@
 // User stories of project content beyond QR codes: a short link with a custom uri that works,
 // tags that filter a list, and the trash that takes a code out of service and gives it back.
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/chromium.js';
+import { decodeQr } from './support/qrDecode.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { logIn, openFirstProject } from './support/session.js';
 
@@ -16,7 +19,10 @@ const ACTION_LINK = 'https://example.com/zomer';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   await logIn(page, server.url, 'user@example.com');
   projectId = await openFirstProject(page, server.url);
@@ -170,5 +176,37 @@ describe('themes', () => {
     const html = await landing();
     expect(html).toContain('fonts.googleapis.com/css2?family=Lobster');
     expect(html).toContain('Jan Jansen');
+  });
+});
+
+describe('bulk', () => {
+  it('two selected QR codes download as a ZIP of PNGs that scan to their own URLs', async () => {
+    await page.goto(`${server.url}/projects/${projectId}/qr-codes`);
+    const rows = page.getByTestId('qr-code-list').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    await rows.nth(0).locator('input[type="checkbox"]').check();
+    await rows.nth(1).locator('input[type="checkbox"]').check();
+
+    await page.getByTestId('bulk-download-zip').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('bulk-download-png').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    const names = Object.keys(files);
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+
+    const listed = await page.request.get(
+      `${server.url}/api/projects/${projectId}/qr-codes?perPage=100`,
+    );
+    const scanUrls = new Set(
+      (await listed.json()).data.map((code: { scanUrl: string }) => code.scanUrl),
+    );
+    const decoded = await Promise.all(names.map(async (name) => (await decodeQr(files[name]))[0]));
+    expect(names.every((name) => name.endsWith('.png'))).toBe(true);
+    expect(new Set(decoded).size).toBe(2);
+    for (const url of decoded) expect(scanUrls.has(url)).toBe(true);
   });
 });
