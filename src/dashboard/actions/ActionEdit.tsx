@@ -1,6 +1,8 @@
-// /projects/:pid/qr-link/:id/details/edit, with duplicate and delete at the top.
+// /projects/:pid/qr-link/:id/details/edit, with its tags under the form, duplicate and delete at
+// the top.
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
+import { Box, Divider } from '@mui/material';
 import {
   Edit,
   SimpleForm,
@@ -13,7 +15,9 @@ import {
 } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import type { LabelSummary } from '../../shared/schemas/label';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { LabelsInput } from '../labels/LabelsInput';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
@@ -77,11 +81,19 @@ function ActionTitle() {
   return <>{translate('app.actions.edit_title', { name: record?.name ?? '' })}</>;
 }
 
-/** The form gets the loaded Action with defaults filled and its rich text sanitised. */
+/**
+ * The form gets the loaded Action with defaults filled and its rich text sanitised. Its tags stay
+ * out of the form: they save on their own (LabelsInput), and the refetch after a tag change must
+ * not reset what is being typed.
+ */
 function ActionEditForm({ projectId }: { projectId: string }) {
-  const record = useRecordContext();
-  const values = useMemo(() => (record ? toFormValues(record) : undefined), [record]);
-  if (!values) return null;
+  const record = useRecordContext<RaRecord & { labels?: LabelSummary[] }>();
+  const values = useMemo(() => {
+    if (!record) return undefined;
+    const { labels: _labels, ...rest } = record;
+    return toFormValues(rest);
+  }, [record]);
+  if (!record || !values) return null;
   return (
     <SimpleForm
       record={values as RaRecord}
@@ -91,6 +103,15 @@ function ActionEditForm({ projectId }: { projectId: string }) {
       data-testid="action-form"
     >
       <ActionInputs />
+      <Divider sx={{ my: 2, width: '100%' }} />
+      <Box sx={{ width: '100%' }}>
+        <LabelsInput
+          itemType="action"
+          itemId={String(record.id)}
+          projectId={projectId}
+          labels={record.labels ?? []}
+        />
+      </Box>
     </SimpleForm>
   );
 }

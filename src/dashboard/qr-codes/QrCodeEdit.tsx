@@ -1,5 +1,6 @@
-// /projects/:pid/qr-code/:id/details/edit: name, description, the scan URL, the design, and
+// /projects/:pid/qr-code/:id/details/edit: name, description, tags, the scan URL, the design, and
 // test and download; duplicate and trash at the top.
+import { useMemo } from 'react';
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import {
   Edit,
@@ -13,6 +14,8 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { qrCodeInputSchema } from '../../shared/schemas/qrCode';
+import type { LabelSummary } from '../../shared/schemas/label';
+import { LabelsInput } from '../labels/LabelsInput';
 import { zodValidate } from '../validation';
 import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
@@ -52,7 +55,10 @@ function LiveDownloadPanel() {
   );
 }
 
-function Details({ pid }: { pid: string }) {
+/** The API answers a QR code with its tags (docs/api-content.md). */
+type QrCodeWithLabels = QrCodeRecord & { labels?: LabelSummary[] };
+
+function Details({ pid, labels }: { pid: string; labels: LabelSummary[] }) {
   const record = useRecordContext<QrCodeRecord>();
   const translate = useTranslate();
   if (!record) return null;
@@ -72,6 +78,9 @@ function Details({ pid }: { pid: string }) {
             slotProps={{ htmlInput: { 'data-testid': 'qr-name' } }}
           />
           <TextInput source="description" fullWidth multiline minRows={2} />
+          <Box sx={{ mt: 1 }}>
+            <LabelsInput itemType="qr_code" itemId={record.id} projectId={pid} labels={labels} />
+          </Box>
         </Box>
         <Card variant="outlined">
           <CardContent>
@@ -100,6 +109,34 @@ function Details({ pid }: { pid: string }) {
   );
 }
 
+/**
+ * The form's record leaves the tags out: they save on their own (LabelsInput), and the refetch
+ * after a tag change must not reset what is being typed in the form.
+ */
+function QrCodeForm({ pid }: { pid: string }) {
+  const record = useRecordContext<QrCodeWithLabels>();
+  const formRecord = useMemo(() => {
+    if (!record) return undefined;
+    const { labels: _labels, ...rest } = record;
+    return rest;
+  }, [record]);
+  if (!record || !formRecord) return null;
+  return (
+    <SimpleForm
+      record={formRecord}
+      validate={validateQrCode}
+      mode="onChange"
+      toolbar={
+        <Toolbar>
+          <SaveButton data-testid="qr-save" />
+        </Toolbar>
+      }
+    >
+      <Details pid={pid} labels={record.labels ?? []} />
+    </SimpleForm>
+  );
+}
+
 export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
   const { success, failure } = useQrNotify();
   const meta = { projectId: pid };
@@ -113,6 +150,7 @@ export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
       mutationMode="pessimistic"
       queryOptions={{ meta }}
       actions={<TopActions pid={pid} />}
+      // Tags save on their own (LabelsInput); the form sends only its fields.
       transform={(data: Record<string, unknown>) => ({
         name: data.name,
         description: data.description ?? null,
@@ -125,17 +163,7 @@ export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
         onError: (error: unknown) => failure('qr_code', 'saving', error, true),
       }}
     >
-      <SimpleForm
-        validate={validateQrCode}
-        mode="onChange"
-        toolbar={
-          <Toolbar>
-            <SaveButton data-testid="qr-save" />
-          </Toolbar>
-        }
-      >
-        <Details pid={pid} />
-      </SimpleForm>
+      <QrCodeForm pid={pid} />
     </Edit>
   );
 }
