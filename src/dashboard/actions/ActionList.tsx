@@ -1,4 +1,5 @@
-// /projects/:pid/qr-links ({product}Overview): the project's Actions with search and a type filter.
+// /projects/:pid/qr-links ({product}Overview): the project's Actions with search, a type filter and
+// a tag filter.
 import { Link, useParams } from 'react-router-dom';
 import { Box, Button as MuiButton, Card, CardContent, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -17,9 +18,9 @@ import {
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
 import { actionPaths } from './actionPaths';
-import { BulkTagButton, useItemLabels } from '../bulk';
+import { BulkTagButton } from '../bulk';
 import { LabelChips } from '../labels/LabelChips';
-import type { LabelSummary } from '../../shared/schemas/label';
+import { LabelFilter } from '../labels/LabelFilter';
 
 function TypeField() {
   const record = useRecordContext<{ objectType: string }>();
@@ -64,17 +65,9 @@ function Empty({ projectId }: { projectId: string }) {
   );
 }
 
-function LabelsCell({ labelsById }: { labelsById: Record<string, LabelSummary[]> }) {
-  const record = useRecordContext<{ id: string }>();
-  const labels = record ? labelsById[record.id] : undefined;
-  // Actions have no tag filter in their list, so the chips only show.
-  return labels ? <LabelChips labels={labels} max={3} isFilterable={false} /> : null;
-}
-
 function ActionTable({ projectId }: { projectId: string }) {
   const { filterValues } = useListContext();
-  const labelsById = useItemLabels(projectId, 'action');
-  const filtered = !!filterValues.q || !!filterValues.objectType;
+  const filtered = !!filterValues.q || !!filterValues.objectType || !!filterValues.labelId;
   return (
     <DataTable
       rowClick={(id) => actionPaths.detailsEdit(projectId, String(id))}
@@ -92,7 +85,8 @@ function ActionTable({ projectId }: { projectId: string }) {
         disableSort
         sx={{ display: { xs: 'none', md: 'table-cell' } }}
       >
-        <LabelsCell labelsById={labelsById} />
+        {/* The API answers each Action with its tags; a chip's click filters by it. */}
+        <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right">
         <NumberField source="qrCodeCount" />
@@ -116,6 +110,7 @@ export function ActionList() {
       choices={ACTION_TAB_ORDER.map((type) => ({ id: type, name: translate(typeLabelKey(type)) }))}
       data-testid="action-filter-type"
     />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
   ];
   return (
     <Box>
