@@ -1,0 +1,221 @@
+// Setup of the tenant-isolation tests: one of everything in a project, created through the API
+// the way the dashboard does it, and a snapshot of every stored row to prove nothing changed.
+import { expect } from 'vitest';
+import { ulid } from 'ulidx';
+import type { LightMyRequestResponse } from 'fastify';
+import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
+import { DEFAULT_THEME_SETTINGS } from '../../../src/shared/schemas/theme.js';
+import type { Database } from '../../../src/server/db/schema.js';
+import { call, type TestApp } from '../../helpers/testApp.js';
+import { PNG_1PX, uploadOk } from '../content/helpers.js';
+
+/** The ids of one project's content. */
+export interface ProjectIds {
+  pid: string;
+  /** A project of the same customer in the trash (`pid` itself when none was made). */
+  trashedPid: string;
+  action: string;
+  contactAction: string;
+  media: string;
+  avatar: string;
+  qrCode: string;
+  trashedQrCode: string;
+  template: string;
+  shortLink: string;
+  trashedShortLink: string;
+  label: string;
+  theme: string;
+  ad: string;
+}
+
+/** Ids at the customer level. */
+export interface CustomerIds {
+  customer: string;
+  user: string;
+  auditLog: string;
+}
+
+export type TenantIds = ProjectIds & CustomerIds;
+export type IdKey = keyof TenantIds;
+
+async function created(response: Promise<LightMyRequestResponse>): Promise<string> {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { data: { id: string } }).data.id;
+}
+
+async function ok(response: Promise<LightMyRequestResponse>): Promise<void> {
+  const res = await response;
+  expect([200, 204], res.body).toContain(res.statusCode);
+}
+
+export const qrDesignWithLogo = (mediaId: string) => ({
+  ...DEFAULT_QR_DESIGN,
+  logo: { ...DEFAULT_QR_DESIGN.logo, mediaId },
+});
+
+export const themeSettingsWith = (logo: string | null, image: string | null) => ({
+  ...DEFAULT_THEME_SETTINGS,
+  logo: { ...DEFAULT_THEME_SETTINGS.logo, mediaId: logo },
+  background: { ...DEFAULT_THEME_SETTINGS.background, imageMediaId: image },
+});
+
+export const contactAction = (avatar: string | null) => ({
+  name: 'Card',
+  objectType: 'contact',
+  data: { name: 'Jan', avatar: { mediaId: avatar, remove: false } },
+});
+
+export const VALID_AD = {
+  name: 'Summer sale',
+  text: 'Everything -20 %',
+  link: 'https://shop.example.com/sale',
+  displayTimeMs: 3000,
+};
+
+/**
+ * One of everything in project `pid`, made by `cookie` (who needs the content permissions there);
+ * with `trashProject`, also a second project of the customer moved to the trash.
+ */
+export async function seedProjectContent(
+  t: TestApp,
+  cookie: string,
+  pid: string,
+  options: { trashProject?: boolean } = {},
+): Promise<ProjectIds> {
+  const base = `/api/projects/${pid}`;
+  const post = (path: string, body: unknown) =>
+    created(call(t.app, 'POST', `${base}${path}`, { cookie, body }));
+  const media = await uploadOk(t, {
+    cookie,
+    projectId: pid,
+    kind: 'image',
+    filename: 'logo.png',
+    content: PNG_1PX,
+  });
+  const avatar = await uploadOk(t, {
+    cookie,
+    projectId: pid,
+    kind: 'avatar',
+    filename: 'avatar.png',
+    content: PNG_1PX,
+  });
+  const action = await post('/actions', {
+    name: 'Site',
+    objectType: 'link',
+    data: { link: 'https://example.com/' },
+  });
+  const contact = await post('/actions', contactAction(avatar));
+  const template = await post('/qr-code-templates', {
+    name: 'Branded',
+    design: qrDesignWithLogo(media),
+  });
+  const qrCode = await post('/qr-codes', {
+    name: 'Poster',
+    actionId: action,
+    templateId: template,
+    design: qrDesignWithLogo(media),
+  });
+  const trashedQrCode = await post('/qr-codes', { name: 'Old poster', actionId: action });
+  await ok(call(t.app, 'DELETE', `${base}/qr-codes/${trashedQrCode}/trash`, { cookie }));
+  const shortLink = await post('/short-links', {
+    uri: `s${ulid().toLowerCase()}`,
+    name: 'Short',
+    actionId: action,
+  });
+  const trashedShortLink = await post('/short-links', {
+    uri: `t${ulid().toLowerCase()}`,
+    name: 'Old short',
+    actionId: action,
+  });
+  await ok(call(t.app, 'DELETE', `${base}/short-links/${trashedShortLink}/trash`, { cookie }));
+  const label = await post('/labels', { name: 'Tag', color: '#ff0000' });
+  for (const [path, id] of [
+    ['qr-codes', qrCode],
+    ['short-links', shortLink],
+    ['actions', action],
+  ] as const) {
+    await ok(
+      call(t.app, 'PUT', `${base}/${path}/${id}/labels`, { cookie, body: { labelIds: [label] } }),
+    );
+  }
+  const theme = await post('/themes', {
+    name: 'Brand',
+    settings: themeSettingsWith(media, media),
+  });
+  await ok(call(t.app, 'POST', `${base}/themes/${theme}/activate`, { cookie }));
+  const ad = await post('/advertisements', { ...VALID_AD, imageMediaId: media });
+  await ok(
+    call(t.app, 'PUT', `${base}/advertisements/${ad}/qr-codes`, {
+      cookie,
+      body: { qrCodeIds: [qrCode] },
+    }),
+  );
+  let trashedPid = pid;
+  if (options.trashProject) {
+    trashedPid = await created(
+      call(t.app, 'POST', '/api/projects', { cookie, body: { name: 'Old campaign' } }),
+    );
+    await ok(call(t.app, 'DELETE', `/api/projects/${trashedPid}/trash`, { cookie }));
+  }
+  return {
+    pid,
+    trashedPid,
+    action,
+    contactAction: contact,
+    media,
+    avatar,
+    qrCode,
+    trashedQrCode,
+    template,
+    shortLink,
+    trashedShortLink,
+    label,
+    theme,
+    ad,
+  };
+}
+
+/** The newest audit row of a customer. */
+export async function latestAuditLogOf(t: TestApp, customerId: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('auditLogs')
+    .select('id')
+    .where('customerId', '=', customerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Every table whose rows a refused request must leave alone (sessions slide with use). */
+const SNAPSHOT_TABLES = [
+  'customers',
+  'subscriptions',
+  'users',
+  'invitations',
+  'projects',
+  'projectUsers',
+  'media',
+  'actions',
+  'qrCodes',
+  'shortLinks',
+  'labels',
+  'labelLinks',
+  'advertisements',
+  'advertisementLinks',
+  'themes',
+  'qrCodeTemplates',
+  'whiteLabelHostnames',
+  'scans',
+  'auditLogs',
+] as const satisfies readonly (keyof Database)[];
+
+/** Every stored row, per table, in a stable order. */
+export async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of SNAPSHOT_TABLES) {
+    const rows = await t.db.selectFrom(table).selectAll().execute();
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return result;
+}
