@@ -1,6 +1,10 @@
 // Builds the whole application (API, scan service, dashboard) without listening, so tests and
 // server.ts use the very same app.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
@@ -57,7 +61,17 @@ export async function buildApp({
   mailer,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A path that cannot be decoded, or an id longer than any of ours, names nothing we have:
+    // answer like any unknown id, in the API's error body, instead of the router's own.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply
+        .code(404)
+        .send({ errors: [{ code: 'not_found', detail: 'Not found' }] } satisfies ApiErrorBody),
+  });
   const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };
 
   errorsPlugin(app);
