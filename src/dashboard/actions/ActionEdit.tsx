@@ -15,9 +15,9 @@ import {
 } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import type { LabelSummary } from '../../shared/schemas/label';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { LabelsInput } from '../labels/LabelsInput';
+import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
@@ -87,12 +87,8 @@ function ActionTitle() {
  * not reset what is being typed.
  */
 function ActionEditForm({ projectId }: { projectId: string }) {
-  const record = useRecordContext<RaRecord & { labels?: LabelSummary[] }>();
-  const values = useMemo(() => {
-    if (!record) return undefined;
-    const { labels: _labels, ...rest } = record;
-    return toFormValues(rest);
-  }, [record]);
+  const { record, formRecord } = useRecordWithoutLabels<RecordWithLabels>();
+  const values = useMemo(() => (formRecord ? toFormValues(formRecord) : undefined), [formRecord]);
   if (!record || !values) return null;
   return (
     <SimpleForm

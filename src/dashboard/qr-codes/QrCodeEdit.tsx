@@ -1,6 +1,5 @@
 // /projects/:pid/qr-code/:id/details/edit: name, description, tags, the scan URL, the design, and
 // test and download; duplicate and trash at the top.
-import { useMemo } from 'react';
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import {
   Edit,
@@ -16,6 +15,7 @@ import { useWatch } from 'react-hook-form';
 import { qrCodeInputSchema } from '../../shared/schemas/qrCode';
 import type { LabelSummary } from '../../shared/schemas/label';
 import { LabelsInput } from '../labels/LabelsInput';
+import { useRecordWithoutLabels } from '../labels/useRecordWithoutLabels';
 import { zodValidate } from '../validation';
 import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
@@ -54,9 +54,6 @@ function LiveDownloadPanel() {
     />
   );
 }
-
-/** The API answers a QR code with its tags (docs/api-content.md). */
-type QrCodeWithLabels = QrCodeRecord & { labels?: LabelSummary[] };
 
 function Details({ pid, labels }: { pid: string; labels: LabelSummary[] }) {
   const record = useRecordContext<QrCodeRecord>();
@@ -114,12 +111,7 @@ function Details({ pid, labels }: { pid: string; labels: LabelSummary[] }) {
  * after a tag change must not reset what is being typed in the form.
  */
 function QrCodeForm({ pid }: { pid: string }) {
-  const record = useRecordContext<QrCodeWithLabels>();
-  const formRecord = useMemo(() => {
-    if (!record) return undefined;
-    const { labels: _labels, ...rest } = record;
-    return rest;
-  }, [record]);
+  const { record, formRecord } = useRecordWithoutLabels<QrCodeRecord>();
   if (!record || !formRecord) return null;
   return (
     <SimpleForm

@@ -1,5 +1,6 @@
 // The records of docs/api-content.md the QR code screens read.
 import type { ActionType } from '../../shared/enums';
+import type { LabelSummary } from '../../shared/schemas/label';
 import type { QrDesign } from '../../shared/schemas/qrCode';
 
 export interface QrCodeRecord {
@@ -13,6 +14,8 @@ export interface QrCodeRecord {
   action: { id: string; name: string; objectType: ActionType } | null;
   templateId: string | null;
   design: QrDesign;
+  /** The QR code's tags; every answer carries them (docs/api-content.md). */
+  labels?: LabelSummary[];
   scans: number;
   createdAt: string;
   updatedAt: string;

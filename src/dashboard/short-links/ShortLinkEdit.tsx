@@ -15,6 +15,7 @@ import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/short
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
 import { LabelsInput } from '../labels/LabelsInput';
+import { useRecordWithoutLabels } from '../labels/useRecordWithoutLabels';
 import { ShortLinkActions } from './ShortLinkActions';
 import { uriAwareValidate } from './ShortLinkCreate';
 import { ShortLinkQrCode } from './ShortLinkQrCode';
@@ -36,7 +37,7 @@ function TopActions({ pid }: { pid: string }) {
   );
 }
 
-function Details({ pid }: { pid: string }) {
+function Details({ pid, labels }: { pid: string; labels: ShortLink['labels'] }) {
   const record = useRecordContext<ShortLink>();
   const translate = useTranslate();
   if (!record) return null;
@@ -59,12 +60,7 @@ function Details({ pid }: { pid: string }) {
         />
         <TextInput source="description" fullWidth multiline minRows={2} />
         <Box sx={{ mt: 1 }}>
-          <LabelsInput
-            itemType="short_link"
-            itemId={record.id}
-            projectId={pid}
-            labels={record.labels}
-          />
+          <LabelsInput itemType="short_link" itemId={record.id} projectId={pid} labels={labels} />
         </Box>
       </Box>
       <Card variant="outlined">
@@ -87,6 +83,26 @@ function Details({ pid }: { pid: string }) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The form's record leaves the tags out, so a tag change does not reset typed fields. */
+function ShortLinkForm({ pid }: { pid: string }) {
+  const { record, formRecord } = useRecordWithoutLabels<ShortLink>();
+  if (!record || !formRecord) return null;
+  return (
+    <SimpleForm
+      record={formRecord}
+      validate={validateEdit}
+      mode="onChange"
+      toolbar={
+        <Toolbar>
+          <SaveButton data-testid="short-link-save" />
+        </Toolbar>
+      }
+    >
+      <Details pid={pid} labels={record.labels} />
+    </SimpleForm>
   );
 }
 
@@ -115,17 +131,7 @@ export function ShortLinkEdit({ pid, id }: { pid: string; id: string }) {
         onError: (error: unknown) => failure('short_link', 'saving', error, true),
       }}
     >
-      <SimpleForm
-        validate={validateEdit}
-        mode="onChange"
-        toolbar={
-          <Toolbar>
-            <SaveButton data-testid="short-link-save" />
-          </Toolbar>
-        }
-      >
-        <Details pid={pid} />
-      </SimpleForm>
+      <ShortLinkForm pid={pid} />
     </Edit>
   );
 }

@@ -1,12 +1,13 @@
-// The tags on the details screens of a QR code and an Action: the tags input shows the record's
-// chips, saves through PUT …/{qr-codes|actions}/{id}/labels, and a tag change does not reset what
-// is being typed in the form.
+// The tags on the details screens of a QR code, a short link and an Action: the tags input shows
+// the record's chips, saves through PUT …/{qr-codes|short-links|actions}/{id}/labels, and a tag
+// change does not reset what is being typed in the form.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { testDataProvider, type DataProvider } from 'react-admin';
 import { QrCodeEdit } from '../../../src/dashboard/qr-codes/QrCodeEdit';
 import { ActionEdit } from '../../../src/dashboard/actions/ActionEdit';
+import { ShortLinkEdit } from '../../../src/dashboard/short-links/ShortLinkEdit';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode';
 import { ALWAYS_ACTIVE } from '../../../src/shared/activity';
 import type { LabelSummary } from '../../../src/shared/schemas/label';
@@ -22,6 +23,7 @@ vi.mock('../../../src/dashboard/qr-codes/QrDownloadPanel', () => ({
 
 const QR_ID = '01HZY8Q4J8M7V0K2T3R5N6P7QR';
 const ACTION_ID = '01HZY8Q4J8M7V0K2T3R5N6P7QS';
+const LINK_ID = '01HZY8Q4J8M7V0K2T3R5N6P7QT';
 const tag = (n: number, color: string | null = null): LabelSummary => ({
   id: `01HZY8Q4J8M7V0K2T3R5N6P${String(n).padStart(3, '0')}`,
   name: `tag-${n}`,
@@ -64,15 +66,38 @@ function action(labels: LabelSummary[]) {
   };
 }
 
+function shortLink(labels: LabelSummary[]) {
+  return {
+    id: LINK_ID,
+    projectId: PROJECT_ID,
+    host: 'localhost',
+    uri: 'spring',
+    scanUrl: 'http://localhost/l/spring',
+    name: 'Spring sale',
+    description: null,
+    actionId: null,
+    action: null,
+    labels,
+    scans: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    trashedAt: null,
+  };
+}
+
+const RECORDS: Record<string, (labels: LabelSummary[]) => object> = {
+  'qr-codes': qrCode,
+  'short-links': shortLink,
+  actions: action,
+};
+
 /** A data provider whose record's tags are `current.labels`; the project's tags are ALL_TAGS. */
 function provider(resource: string, current: { labels: LabelSummary[] }): DataProvider {
   return testDataProvider({
     getOne: (async (asked: string) => ({
       data:
         asked === resource
-          ? resource === 'qr-codes'
-            ? qrCode(current.labels)
-            : action(current.labels)
+          ? RECORDS[resource](current.labels)
           : { id: PROJECT_ID, customerId: null },
     })) as DataProvider['getOne'],
     getList: (async (asked: string) =>
@@ -144,6 +169,38 @@ describe('QR code details: tags', () => {
     // The record was refetched with its new tags; the form kept what was typed.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(name.value).toBe('Poster, not saved yet');
+  });
+});
+
+describe('Short link details: tags', () => {
+  it('saves a new tag through PUT …/short-links/{id}/labels and keeps the typed fields', async () => {
+    const current = { labels: [tag(2)] };
+    const calls = stubLabelsPut(current);
+    renderWithAdmin(<ShortLinkEdit pid={PROJECT_ID} id={LINK_ID} />, {
+      dataProvider: provider('short-links', current),
+      path: `/projects/${PROJECT_ID}/short-links/${LINK_ID}/details/edit`,
+    });
+    const name = (await screen.findByTestId('short-link-name-input')) as HTMLInputElement;
+    const uri = (await screen.findByTestId('short-link-uri-input')) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Spring sale'));
+    fireEvent.change(name, { target: { value: 'Spring sale, not saved yet' } });
+    fireEvent.change(uri, { target: { value: 'spring-2026' } });
+
+    const input = await screen.findByTestId('labels-input');
+    await waitFor(() => expect(chipNames(input)).toEqual(['tag-2']));
+    fireEvent.mouseDown(within(input).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('tag-3'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      url: `/api/projects/${PROJECT_ID}/short-links/${LINK_ID}/labels`,
+      method: 'PUT',
+      body: { labelIds: [tag(2).id, tag(3).id] },
+    });
+    await waitFor(() => expect(chipNames(input)).toEqual(['tag-2', 'tag-3']));
+    // The record was refetched with its new tags; the form kept what was typed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(name.value).toBe('Spring sale, not saved yet');
+    expect(uri.value).toBe('spring-2026');
   });
 });
 
