@@ -1,4 +1,5 @@
 // Tag colours: a small palette to choose from, and a readable text colour on each.
+import { darken } from '@mui/material/styles';
 import type { LabelSummary } from '../../shared/schemas/label';
 
 export const LABEL_PALETTE = [
@@ -27,7 +28,25 @@ export function textOn(hex: string): '#000000' | '#ffffff' {
   return luminance > 0.4 ? '#000000' : '#ffffff';
 }
 
-/** The chip colours of a tag: its own colour, or the theme's default chip. */
-export function chipSx(label: Pick<LabelSummary, 'color'>) {
-  return label.color ? { bgcolor: label.color, color: textOn(label.color) } : {};
+/** The selector of a clickable chip's hover and keyboard focus (MUI's own turn it grey). */
+export const CHIP_HOVER = '&.MuiChip-clickable:hover, &.Mui-focusVisible';
+
+export interface ChipColours {
+  bgcolor?: string;
+  color?: string;
+  [CHIP_HOVER]?: { bgcolor: string; color: string };
+}
+
+/**
+ * The chip colours of a tag: its own colour, or the theme's default chip. A clickable chip (a list
+ * filter) keeps its colour on hover and focus, a little darker, instead of MUI's grey.
+ */
+export function chipSx(label: Pick<LabelSummary, 'color'>): ChipColours {
+  if (!label.color) return {};
+  const color = textOn(label.color);
+  return {
+    bgcolor: label.color,
+    color,
+    [CHIP_HOVER]: { bgcolor: darken(label.color, 0.15), color },
+  };
 }

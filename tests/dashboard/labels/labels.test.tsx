@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RecordContextProvider, type DataProvider } from 'react-admin';
 import { LabelChips } from '../../../src/dashboard/labels/LabelChips';
 import { LabelsInput } from '../../../src/dashboard/labels/LabelsInput';
-import { textOn } from '../../../src/dashboard/labels/labelColors';
+import { CHIP_HOVER, chipSx, textOn } from '../../../src/dashboard/labels/labelColors';
 import { PROJECT_ID, renderWithAdmin } from '../helpers';
 
 const id = (n: number) => `01HZY8Q4J8M7V0K2T3R5N6P${String(n).padStart(3, '0')}`;
@@ -47,6 +47,13 @@ describe('LabelChips', () => {
     expect(textOn('#ffffff')).toBe('#000000');
     expect(textOn('#000000')).toBe('#ffffff');
     expect(textOn('#f9a825')).toBe('#000000');
+  });
+
+  it('keeps a clickable chip in its tag colour on hover, a little darker', () => {
+    const sx = chipSx({ color: '#fd1056' });
+    expect(sx).toMatchObject({ bgcolor: '#fd1056', color: '#ffffff' });
+    expect(sx[CHIP_HOVER]).toEqual({ bgcolor: 'rgb(215, 13, 73)', color: '#ffffff' });
+    expect(chipSx({ color: null })).toEqual({});
   });
 });
 
