@@ -1,5 +1,5 @@
-// The API calls behind the bulk buttons: tag many items with one label, and read the tags of a
-// page of items (QR codes and Actions answer without them).
+// The API calls behind the bulk tag button: tag many items with one label, and read the current
+// tags of the selected items (a selection can span pages) so the dialog can warn about the limit.
 import type { Identifier } from 'react-admin';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label';
 import { apiRequest } from '../providers/http';

@@ -2,5 +2,4 @@
 export { BulkTagButton, itemsOverLimit } from './BulkTagButton';
 export { BulkTrashButton } from './BulkTrashButton';
 export { BulkDownloadButton } from './BulkDownloadButton';
-export { useItemLabels } from './useItemLabels';
 export { buildQrZip, uniqueFileNames, ZIP_FILE_NAME } from './qrZip';

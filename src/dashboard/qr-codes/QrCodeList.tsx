@@ -15,12 +15,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { LabelSummary } from '../../shared/schemas/label';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
-import { BulkDownloadButton, BulkTagButton, BulkTrashButton, useItemLabels } from '../bulk';
+import { BulkDownloadButton, BulkTagButton, BulkTrashButton } from '../bulk';
 import { ActionLabel } from './ActionLabel';
 import type { QrCodeRecord } from './types';
 
@@ -59,12 +58,6 @@ function Thumbnail() {
   );
 }
 
-function LabelsCell({ labelsById }: { labelsById: Record<string, LabelSummary[]> }) {
-  const record = useRecordContext<QrCodeRecord>();
-  const labels = record ? labelsById[record.id] : undefined;
-  return labels ? <LabelChips labels={labels} max={3} /> : null;
-}
-
 function BulkActions({ pid }: { pid: string }) {
   return (
     <>
@@ -99,7 +92,6 @@ function Empty({ pid }: { pid: string }) {
 
 function QrCodeTable({ pid }: { pid: string }) {
   const { filterValues } = useListContext();
-  const labelsById = useItemLabels(pid, 'qr_code');
   const isFiltered = Boolean(filterValues.q || filterValues.labelId);
   return (
     <DataTable
@@ -121,7 +113,8 @@ function QrCodeTable({ pid }: { pid: string }) {
         disableSort
         sx={{ display: { xs: 'none', md: 'table-cell' } }}
       >
-        <LabelsCell labelsById={labelsById} />
+        {/* The answer carries each QR code's tags (docs/api-content.md). */}
+        <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <NumberField source="scans" />
