@@ -3,6 +3,8 @@
 import type { Role } from '../shared/enums';
 import type { PermissionKey } from '../shared/permissions';
 import { allows } from './access';
+import { PRODUCT } from './actions/actionPaths';
+import { NEW_PAGE_KIND } from './pages-overview/pageKinds';
 
 export type MenuGroup = 'create' | 'main' | 'connections' | 'advanced';
 
@@ -40,7 +42,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     name: 'pagesAdd',
     label: 'app.menu.create_page',
     group: 'create',
-    path: '/projects/:pid/pages',
+    // A page is an Action of a page kind: the editor opens on that kind's tab.
+    path: `/projects/:pid/${PRODUCT}/create?type=${NEW_PAGE_KIND}`,
     key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },

@@ -1,8 +1,11 @@
-// /projects/:pid/qr-link/create
-import { useParams } from 'react-router-dom';
+// /projects/:pid/qr-link/create[?type=<ActionType>]: opens on the tab of `type` when it is a valid
+// kind (the "new page" links ask for a page kind), else on the default one.
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
+import { isActionType } from '../../shared/schemas/action';
 import { newActionValues, toActionInput, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
 import { useActionNotify } from './useActionNotify';
@@ -11,6 +14,12 @@ export function ActionCreate() {
   const { pid = '' } = useParams();
   const redirect = useRedirect();
   const { success, failure } = useActionNotify();
+  const [searchParams] = useSearchParams();
+  const type = searchParams.get('type');
+  const defaultValues = useMemo(
+    () => newActionValues(type && isActionType(type) ? type : undefined),
+    [type],
+  );
   return (
     <Create
       resource="actions"
@@ -29,7 +38,7 @@ export function ActionCreate() {
       <SimpleForm
         validate={validateAction}
         mode="onChange"
-        defaultValues={newActionValues()}
+        defaultValues={defaultValues}
         toolbar={<ActionFormToolbar projectId={pid} />}
         data-testid="action-form"
       >

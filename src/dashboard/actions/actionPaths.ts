@@ -1,4 +1,6 @@
 // SPEC §2's routes of the Actions ("QR links"); `{product}` in the paths is 'qr-link'.
+import type { ActionType } from '../../shared/enums';
+
 export const PRODUCT = 'qr-link';
 
 export const ACTION_ROUTES = {
@@ -14,7 +16,9 @@ export const ACTION_ROUTES = {
 /** SPEC §2's named routes: {product}Overview, {product}Add, {product}DetailsEdit, … */
 export const actionPaths = {
   overview: (pid: string) => `/projects/${pid}/qr-links`,
-  add: (pid: string) => `/projects/${pid}/${PRODUCT}/create`,
+  /** The editor opens on `type`'s tab when given (`?type=`, read by ActionCreate). */
+  add: (pid: string, type?: ActionType) =>
+    `/projects/${pid}/${PRODUCT}/create${type ? `?type=${type}` : ''}`,
   detailsEdit: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/details/edit`,
   qrCodes: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/qr-codes`,
   statistics: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/statistics`,

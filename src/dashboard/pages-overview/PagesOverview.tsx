@@ -29,7 +29,14 @@ import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { shortLinkPaths } from '../short-links/shortLinkPaths';
 import { CopyableUrl } from './CopyableUrl';
 import { PagePreview } from './PagePreview';
-import { isPageKind, PAGE_KINDS, type PageItem, type PageKind, type PageRecord } from './pageKinds';
+import {
+  isPageKind,
+  NEW_PAGE_KIND,
+  PAGE_KINDS,
+  type PageItem,
+  type PageKind,
+  type PageRecord,
+} from './pageKinds';
 
 /** Per kind; a project with more pages than this of one kind is a rare case for this overview. */
 const PER_KIND = 100;
@@ -190,7 +197,8 @@ export function PagesOverview() {
         </Box>
         <Button
           component={RouterLink}
-          to={actionPaths.add(pid)}
+          // A new page starts on the kind shown, or on a text page.
+          to={actionPaths.add(pid, kind ?? NEW_PAGE_KIND)}
           variant="contained"
           startIcon={<AddIcon />}
           data-testid="pages-create"

@@ -16,6 +16,9 @@ export const isPageKind = (value: string): value is PageKind =>
 
 export const pagesPath = (pid: string) => `/projects/${pid}/pages`;
 
+/** The kind a "new page" link opens the Action editor on: a text page is the plainest page. */
+export const NEW_PAGE_KIND: PageKind = 'textArea';
+
 /** What the overview needs of an Action (GET /projects/{pid}/actions). */
 export interface PageRecord {
   id: string;

@@ -41,6 +41,7 @@ import type { DashboardDataProvider } from '../providers/dataProvider';
 import { UsageList } from '../usage/UsageList';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { actionPaths } from '../actions/actionPaths';
+import { NEW_PAGE_KIND } from '../pages-overview/pageKinds';
 import { shortLinkPaths } from '../short-links/shortLinkPaths';
 
 export const LATEST_COUNT = 5;
@@ -189,7 +190,12 @@ export function ProjectHome() {
       icon: <LinkIcon />,
     },
     { kind: 'action', label: 'app.start.new_action', to: actionPaths.add(pid), icon: <BoltIcon /> },
-    { kind: 'page', label: 'app.start.new_page', to: `/projects/${pid}/pages`, icon: <WebIcon /> },
+    {
+      kind: 'page',
+      label: 'app.start.new_page',
+      to: actionPaths.add(pid, NEW_PAGE_KIND),
+      icon: <WebIcon />,
+    },
   ];
 
   return (

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import en from '../../../locales/en.json';
 import { ActionInputs } from '../../../src/dashboard/actions/ActionInputs';
+import { Route, Routes } from 'react-router-dom';
+import { ActionCreate } from '../../../src/dashboard/actions/ActionCreate';
 import { newActionValues } from '../../../src/dashboard/actions/actionForm';
-import { ACTION_ID, renderInForm } from './helpers';
+import { PROJECT_ID, renderWithAdmin } from '../helpers';
+import { ACTION_ID, renderInForm, storageDataProvider } from './helpers';
 
 const ORDER = [
   'link',
@@ -86,6 +89,32 @@ describe('the Action editor tabs', () => {
     expect(document.querySelector('[name="data.link"]')).toBeNull();
     fireEvent.click(screen.getByTestId('action-tab-link'));
     expect((inputOf('data.link') as HTMLInputElement).value).toBe('https://example.com');
+  });
+});
+
+describe('creating an Action', () => {
+  const renderCreate = (search: string) =>
+    renderWithAdmin(
+      <Routes>
+        <Route path="/projects/:pid/qr-link/create" element={<ActionCreate />} />
+      </Routes>,
+      {
+        path: `/projects/${PROJECT_ID}/qr-link/create${search}`,
+        dataProvider: storageDataProvider(),
+      },
+    );
+
+  it.each(['textArea', 'contact', 'sms'] as const)('opens on the tab of ?type=%s', async (type) => {
+    renderCreate(`?type=${type}`);
+    const tab = await screen.findByTestId(`action-tab-${type}`);
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId(`action-fields-${type}`)).toBeTruthy();
+  });
+
+  it.each(['', '?type=nonsense'])('opens on the link tab for "%s"', async (search) => {
+    renderCreate(search);
+    const tab = await screen.findByTestId('action-tab-link');
+    expect(tab.getAttribute('aria-selected')).toBe('true');
   });
 });
 

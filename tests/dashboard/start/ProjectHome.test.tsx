@@ -130,7 +130,7 @@ describe('ProjectHome', () => {
       `/projects/${PROJECT_ID}/qr-link/create`,
     );
     expect(screen.getByTestId('start-quick-page').getAttribute('href')).toBe(
-      `/projects/${PROJECT_ID}/pages`,
+      `/projects/${PROJECT_ID}/qr-link/create?type=textArea`,
     );
   });
 });
