@@ -1,5 +1,5 @@
 // Customers (organisations) and their usage across projects.
-import type { Insertable, Updateable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { CustomerRow, CustomersTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor } from './executor.js';
@@ -118,4 +118,19 @@ export async function customerUsage(db: Executor, customerId: string): Promise<C
     users: Number(users.count),
     shortLinks: Number(shortLinks.count),
   };
+}
+
+/**
+ * Serialises limit checks of one customer: on PostgreSQL the customer row is locked until the
+ * transaction ends, so two uploads (or two new QR codes) cannot both pass the same count. SQLite
+ * runs one transaction at a time on its single connection, so it needs nothing.
+ */
+export async function lockCustomer(db: Executor, customerId: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst();
 }

@@ -14,3 +14,27 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
 }
 
 export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+
+/** A unique-key violation on SQLite (better-sqlite3) or PostgreSQL: a concurrent writer won. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}
+
+/** Runs a write; a unique-key violation becomes `onViolation()` (another request took the key first). */
+export async function withUniqueGuard<T>(
+  work: () => Promise<T>,
+  onViolation: () => Error,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw onViolation();
+    throw error;
+  }
+}

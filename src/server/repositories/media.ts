@@ -1,6 +1,6 @@
 // Uploaded media rows, the storage counter they feed (projects.used_storage), and the question
 // "does anything still use this file?" that decides whether replacing it may free it.
-import { PostgresAdapter, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { MediaTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
 
@@ -48,21 +48,6 @@ export async function addUsedStorage(
     }))
     .where('id', '=', projectId)
     .execute();
-}
-
-/**
- * Serialises limit checks of one customer: on PostgreSQL the customer row is locked until the
- * transaction ends, so two uploads (or two new QR codes) cannot both pass the same count. SQLite
- * runs one transaction at a time on its single connection, so it needs nothing.
- */
-export async function lockCustomer(db: Executor, customerId: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', customerId)
-    .forUpdate()
-    .executeTakeFirst();
 }
 
 /** The storage totals and usage an upload is checked against (-1 = unlimited). */

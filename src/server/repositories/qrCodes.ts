@@ -1,9 +1,10 @@
-// QR codes of a project (with their Action's summary and scan counts), the counts their limits
-// are checked against, and the project trash (trashed QR codes and short links together).
+// QR codes of a project (with their Action's summary), code availability, and the project trash
+// (trashed QR codes and short links together).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor } from './executor.js';
+import { carriesLabel } from './projectItems.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 export type QrCodeWithAction = QrCodeRow & {
@@ -68,19 +69,7 @@ export async function listQrCodes(
     );
   }
   if (filters.actionId) base = base.where('qrCodes.actionId', '=', filters.actionId);
-  if (filters.labelId) {
-    const labelId = filters.labelId;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('labelLinks')
-          .select('labelLinks.itemId')
-          .whereRef('labelLinks.itemId', '=', 'qrCodes.id')
-          .where('labelLinks.itemType', '=', 'qr_code')
-          .where('labelLinks.labelId', '=', labelId),
-      ),
-    );
-  }
+  if (filters.labelId) base = base.where(carriesLabel('qrCodes', 'qr_code', filters.labelId));
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
@@ -125,17 +114,6 @@ export async function updateQrCode(
   await db.updateTable('qrCodes').set(patch).where('id', '=', id).execute();
 }
 
-/** Removes QR codes for good, with their tag links (ad links cascade; scans stay as history). */
-export async function deleteQrCodes(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .deleteFrom('labelLinks')
-    .where('itemType', '=', 'qr_code')
-    .where('itemId', 'in', ids)
-    .execute();
-  await db.deleteFrom('qrCodes').where('id', 'in', ids).execute();
-}
-
 /** Whether a code is taken, by a QR code or by a short link on the default scan host. */
 export async function isCodeTaken(db: Executor, code: string): Promise<boolean> {
   const qr = await db
@@ -151,58 +129,6 @@ export async function isCodeTaken(db: Executor, code: string): Promise<boolean> 
     .where('uri', '=', code)
     .executeTakeFirst();
   return link !== undefined;
-}
-
-/** QR codes that count toward the limits: outside the trash, per project and per customer. */
-export async function countActiveQrCodes(
-  db: Executor,
-  projectId: string,
-  customerId: string,
-): Promise<{ project: number; customer: number }> {
-  const count = (column: 'projectId' | 'customerId', value: string) =>
-    db
-      .selectFrom('qrCodes')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(column, '=', value)
-      .where('trashedAt', 'is', null)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirstOrThrow();
-  const [project, customer] = [
-    await count('projectId', projectId),
-    await count('customerId', customerId),
-  ];
-  return { project: Number(project.count), customer: Number(customer.count) };
-}
-
-export async function qrCodeLimits(db: Executor, projectId: string, customerId: string) {
-  const project = await db
-    .selectFrom('projects')
-    .select('maxQrCodes')
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  const customer = await db
-    .selectFrom('customers')
-    .select('maxQrCodes')
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return { project: Number(project.maxQrCodes), customer: Number(customer.maxQrCodes) };
-}
-
-/** Human scans (bots excluded) per QR code, for a page of codes. */
-export async function scanCounts(db: Executor, qrCodeIds: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>(qrCodeIds.map((id) => [id, 0]));
-  if (qrCodeIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('scans')
-    .select(['itemId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('itemType', '=', 'qr_code')
-    .where('kind', '=', 'scan')
-    .where('isBot', '=', 0)
-    .where('itemId', 'in', qrCodeIds)
-    .groupBy('itemId')
-    .execute();
-  for (const row of rows) counts.set(row.itemId, Number(row.count));
-  return counts;
 }
 
 // The trash: QR codes and short links a user moved there, listed together.
@@ -312,15 +238,4 @@ export interface TrashLink {
   id: string;
   name: string;
   uri: string;
-}
-
-/** Removes short links for good, with their tag links (the trash's "empty"). */
-export async function deleteShortLinks(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .deleteFrom('labelLinks')
-    .where('itemType', '=', 'short_link')
-    .where('itemId', 'in', ids)
-    .execute();
-  await db.deleteFrom('shortLinks').where('id', 'in', ids).execute();
 }

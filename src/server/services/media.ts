@@ -16,6 +16,7 @@ import { checkUpload, MEDIA_RULES, remainingBytes, type MediaKind } from '../../
 import { invalidField } from '../api/httpError.js';
 import { DiskStorage, mediaKey, type MediaStorage } from '../media/storage.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   addUsedStorage,
@@ -23,7 +24,6 @@ import {
   findMedia,
   insertMedia,
   isMediaInUse,
-  lockCustomer,
   storageLimits,
   type MediaRow,
 } from '../repositories/media.js';

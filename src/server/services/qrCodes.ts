@@ -1,11 +1,10 @@
 // QR codes: create (with an unguessable code and the QR code limits checked inside the same
-// transaction), update, duplicate, trash, restore, delete, and emptying the project trash. The scan
-// cache forgets each touched code after the commit.
+// transaction), update, duplicate, trash, restore and delete. The scan cache forgets each touched
+// code after the commit.
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { fitsWithin } from '../../shared/rules.js';
 import {
   DEFAULT_QR_DESIGN,
   qrDesignSchema,
@@ -17,24 +16,27 @@ import type { SessionUser } from '../api/plugins/session.js';
 import { findAction } from '../repositories/actions.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
 import type { Executor } from '../repositories/executor.js';
-import { lockCustomer } from '../repositories/media.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
+import { scanCountsOf } from '../repositories/projectItems.js';
 import {
-  countActiveQrCodes,
-  deleteQrCodes,
-  deleteShortLinks,
   findQrCode,
   insertQrCode,
   isCodeTaken,
-  qrCodeLimits,
-  scanCounts,
-  trashedItems,
   updateQrCode,
   type QrCodeWithAction,
 } from '../repositories/qrCodes.js';
 import { invalidate } from '../scan/cache.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
+import {
+  copyName,
+  deleteTrashedItem,
+  ensureRoomForOne,
+  restoreItem,
+  trashItem,
+  type ItemChangeArgs,
+  type TrashableKind,
+} from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
 
 async function freshCode(trx: Executor): Promise<string> {
@@ -43,30 +45,6 @@ async function freshCode(trx: Executor): Promise<string> {
     if (!(await isCodeTaken(trx, code))) return code;
   }
   throw new Error('no free QR code found after 8 attempts');
-}
-
-/** Whether one more QR code fits in the project and the customer (checked under the lock). */
-async function limitProblem(
-  trx: Executor,
-  project: ProjectRow,
-): Promise<{ scope: 'project' | 'customer'; max: number } | null> {
-  await lockCustomer(trx, project.customerId);
-  const used = await countActiveQrCodes(trx, project.id, project.customerId);
-  const total = await qrCodeLimits(trx, project.id, project.customerId);
-  if (!fitsWithin(used.project, total.project)) return { scope: 'project', max: total.project };
-  if (!fitsWithin(used.customer, total.customer)) return { scope: 'customer', max: total.customer };
-  return null;
-}
-
-async function ensureRoomForOne(trx: Executor, project: ProjectRow): Promise<void> {
-  const problem = await limitProblem(trx, project);
-  if (!problem) return;
-  throw invalidField(
-    problem.scope === 'project' ? 'max_qr_codes_project' : 'max_qr_codes_customer',
-    '/name',
-    `The QR code limit of the ${problem.scope} (${problem.max}) has been reached`,
-    { max: problem.max },
-  );
 }
 
 /** The Action, template and logo a QR code refers to must be of the same project. */
@@ -101,6 +79,29 @@ export async function qrCodeOr404(
   return { project, qrCode };
 }
 
+/** How the shared trash, restore and delete steps (services/projectItems.ts) reach a QR code. */
+const QR_CODE: TrashableKind<QrCodeWithAction> = {
+  table: 'qrCodes',
+  find: async (trx, user, projectId, id, options) => {
+    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, options);
+    return { project, item: qrCode };
+  },
+  scanKey: (row) => row.code,
+  restoreLimitError: (problem) =>
+    new HttpError(
+      422,
+      'qr_code_limit_reached',
+      'The QR code limit has been reached; delete a QR code first',
+      undefined,
+      { max: problem.max, scope: problem.scope },
+    ),
+  notInTrash: 'Move the QR code to the trash before deleting it',
+};
+
+export const trashQrCode = (...args: ItemChangeArgs) => trashItem(QR_CODE, ...args);
+export const restoreQrCode = (...args: ItemChangeArgs) => restoreItem(QR_CODE, ...args);
+export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedItem(QR_CODE, ...args);
+
 export async function createQrCode(
   db: Db,
   user: SessionUser,
@@ -112,7 +113,7 @@ export async function createQrCode(
   const code = await db.transaction().execute(async (trx) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     await checkReferences(trx, project, input, null);
-    await ensureRoomForOne(trx, project);
+    await ensureRoomForOne(trx, 'qrCodes', project, '/name');
     const fresh = await freshCode(trx);
     const now = new Date().toISOString();
     await insertQrCode(trx, {
@@ -196,10 +197,10 @@ export async function duplicateQrCode(
   const copyId = ulid();
   const code = await db.transaction().execute(async (trx) => {
     const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
-    await ensureRoomForOne(trx, project);
+    await ensureRoomForOne(trx, 'qrCodes', project, '/name');
     const fresh = await freshCode(trx);
     const now = new Date().toISOString();
-    const name = `${qrCode.name} (copy)`.slice(0, 255);
+    const name = copyName(qrCode.name);
     await insertQrCode(trx, {
       id: copyId,
       customerId: project.customerId,
@@ -229,142 +230,6 @@ export async function duplicateQrCode(
   });
   invalidate(code);
   return copyId;
-}
-
-/** To the trash: out of lists, limits and the scan service, until restored or deleted. */
-export async function trashQrCode(
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  audit: AuditContext,
-): Promise<void> {
-  const code = await db.transaction().execute(async (trx) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
-    const now = new Date().toISOString();
-    await updateQrCode(trx, id, { trashedAt: now, updatedAt: now });
-    await insertAuditLog(trx, audit, {
-      type: 'qr_code',
-      action: 'trashed',
-      itemId: id,
-      name: qrCode.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
-    return qrCode.code;
-  });
-  invalidate(code);
-}
-
-/** Back from the trash, if the QR code limits leave room (SPEC §4). */
-export async function restoreQrCode(
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  audit: AuditContext,
-): Promise<void> {
-  const code = await db.transaction().execute(async (trx) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, {
-      includeTrashed: true,
-    });
-    if (!qrCode.trashedAt) return qrCode.code;
-    const problem = await limitProblem(trx, project);
-    if (problem) {
-      throw new HttpError(
-        422,
-        'qr_code_limit_reached',
-        'The QR code limit has been reached; delete a QR code first',
-        undefined,
-        { max: problem.max, scope: problem.scope },
-      );
-    }
-    await updateQrCode(trx, id, { trashedAt: null, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
-      type: 'qr_code',
-      action: 'restored',
-      itemId: id,
-      name: qrCode.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
-    return qrCode.code;
-  });
-  invalidate(code);
-}
-
-/** Permanent delete, only from the trash: two steps, so one click never destroys a printed code. */
-export async function deleteTrashedQrCode(
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  audit: AuditContext,
-): Promise<void> {
-  const code = await db.transaction().execute(async (trx) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, {
-      includeTrashed: true,
-    });
-    if (!qrCode.trashedAt) {
-      throw invalidField('invalid', '/id', 'Move the QR code to the trash before deleting it');
-    }
-    await deleteQrCodes(trx, [id]);
-    await insertAuditLog(trx, audit, {
-      type: 'qr_code',
-      action: 'deleted',
-      itemId: id,
-      name: qrCode.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
-    return qrCode.code;
-  });
-  invalidate(code);
-}
-
-/** Deletes every trashed QR code and short link of the project; answers how many went. */
-export async function emptyTrash(
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  audit: AuditContext,
-): Promise<{ qrCodes: number; shortLinks: number }> {
-  const removed = await db.transaction().execute(async (trx) => {
-    const project = await visibleProjectOr404(trx, user, projectId);
-    const items = await trashedItems(trx, project.id);
-    await deleteQrCodes(
-      trx,
-      items.qrCodes.map((item) => item.id),
-    );
-    await deleteShortLinks(
-      trx,
-      items.shortLinks.map((item) => item.id),
-    );
-    for (const item of items.qrCodes) {
-      await insertAuditLog(trx, audit, {
-        type: 'qr_code',
-        action: 'deleted',
-        itemId: item.id,
-        name: item.name,
-        customerId: project.customerId,
-        projectId: project.id,
-      });
-    }
-    for (const item of items.shortLinks) {
-      await insertAuditLog(trx, audit, {
-        type: 'short_link',
-        action: 'deleted',
-        itemId: item.id,
-        name: item.name,
-        customerId: project.customerId,
-        projectId: project.id,
-      });
-    }
-    return items;
-  });
-  for (const item of removed.qrCodes) invalidate(item.code);
-  for (const item of removed.shortLinks) invalidate(item.uri);
-  return { qrCodes: removed.qrCodes.length, shortLinks: removed.shortLinks.length };
 }
 
 // Answers.
@@ -414,8 +279,9 @@ export async function presentQrCodes(
   config: Config,
   rows: QrCodeWithAction[],
 ): Promise<QrCodeAnswer[]> {
-  const scans = await scanCounts(
+  const scans = await scanCountsOf(
     db,
+    'qr_code',
     rows.map((row) => row.id),
   );
   return rows.map((row) => {

@@ -26,3 +26,8 @@ export function pathId(value: string, notFoundCode: ApiErrorCode): string {
 export function listResponse<T>(data: T[], total: number, query: ListQuery): ListResponse<T> {
   return { data, meta: { total, page: query.page, perPage: query.perPage } };
 }
+
+/** The keys a PUT body really sent: the shared schema fills defaults for absent ones. */
+export function sentKeys(body: unknown): Set<string> {
+  return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+}

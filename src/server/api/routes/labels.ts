@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { insertAuditLog, type AuditContext } from '../../repositories/auditLogs.js';
-import type { Executor } from '../../repositories/executor.js';
+import { withUniqueGuard, type Executor } from '../../repositories/executor.js';
 import {
   deleteLabel,
   existingItemIds,
@@ -37,7 +37,6 @@ import {
   updateLabel,
   type LabelWithCount,
 } from '../../repositories/labels.js';
-import { isUniqueViolation } from '../../repositories/shortLinks.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { forbidden, HttpError, invalidField, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
@@ -95,14 +94,7 @@ async function labelOr404(
 }
 
 /** Runs a write; a unique-key violation on (project, name) means a concurrent create won. */
-async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
+const withNameGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, nameTaken);
 
 async function createLabel(
   db: Db,

@@ -20,7 +20,7 @@ import {
 } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
+import { listResponse, pathId, sentKeys, type RouteDeps } from './helpers.js';
 
 const qrCodeListQuerySchema = listQuerySchema.extend({
   actionId: ulidSchema.optional(),
@@ -43,11 +43,6 @@ async function present(db: Db, config: Config, rows: QrCodeWithAction[]) {
     rows.map((row) => row.id),
   );
   return answers.map((answer) => ({ ...answer, labels: labels.get(answer.id) ?? [] }));
-}
-
-/** The keys a PUT body really sent: the shared schema fills defaults for absent ones. */
-function sentKeys(body: unknown): Set<string> {
-  return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
 }
 
 export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {

@@ -1,0 +1,258 @@
+// The steps QR codes and short links share as project items: the limit check under the customer
+// lock, trash, restore and permanent delete (each in one transaction with its audit row; the scan
+// cache forgets the item's code after the commit), emptying the trash, and copying tags.
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import { fitsWithin } from '../../shared/rules.js';
+import type { LabelItemType } from '../../shared/schemas/label.js';
+import { HttpError, invalidField } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { lockCustomer } from '../repositories/customers.js';
+import type { Executor } from '../repositories/executor.js';
+import { labelsOfItems, replaceItemLabels } from '../repositories/labels.js';
+import {
+  countActiveItems,
+  deleteItems,
+  ITEM_TYPE_OF,
+  itemLimits,
+  setTrashedAt,
+  type ItemTable,
+} from '../repositories/projectItems.js';
+import { trashedItems } from '../repositories/qrCodes.js';
+import { invalidate } from '../scan/cache.js';
+import { visibleProjectOr404 } from './projects.js';
+
+export interface LimitProblem {
+  scope: 'project' | 'customer';
+  max: number;
+}
+
+const LIMITS = {
+  qrCodes: {
+    column: 'maxQrCodes',
+    noun: 'QR code',
+    project: 'max_qr_codes_project',
+    customer: 'max_qr_codes_customer',
+  },
+  shortLinks: {
+    column: 'maxShortLinks',
+    noun: 'short link',
+    project: 'max_short_links_project',
+    customer: 'max_short_links_customer',
+  },
+} as const;
+
+/** Whether one more item fits in the project and the customer (checked under the lock). */
+export async function limitProblem(
+  trx: Executor,
+  table: ItemTable,
+  project: ProjectRow,
+): Promise<LimitProblem | null> {
+  await lockCustomer(trx, project.customerId);
+  const used = await countActiveItems(trx, table, project.id, project.customerId);
+  const total = await itemLimits(trx, LIMITS[table].column, project.id, project.customerId);
+  if (!fitsWithin(used.project, total.project)) return { scope: 'project', max: total.project };
+  if (!fitsWithin(used.customer, total.customer)) return { scope: 'customer', max: total.customer };
+  return null;
+}
+
+/** The 422 of a full project or customer, at `pointer` when a field is to blame. */
+export function limitError(table: ItemTable, problem: LimitProblem, pointer?: string): HttpError {
+  const limits = LIMITS[table];
+  return new HttpError(
+    422,
+    limits[problem.scope],
+    `The ${limits.noun} limit of the ${problem.scope} (${problem.max}) has been reached`,
+    pointer,
+    { max: problem.max },
+  );
+}
+
+export async function ensureRoomForOne(
+  trx: Executor,
+  table: ItemTable,
+  project: ProjectRow,
+  pointer?: string,
+): Promise<void> {
+  const problem = await limitProblem(trx, table, project);
+  if (problem) throw limitError(table, problem, pointer);
+}
+
+/** "{name} (copy)", within the column's 255 characters. */
+export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);
+
+/** The copy carries the same tags as the original. */
+export async function copyLabels(
+  trx: Executor,
+  itemType: LabelItemType,
+  fromId: string,
+  toId: string,
+): Promise<void> {
+  const labels = (await labelsOfItems(trx, itemType, [fromId])).get(fromId) ?? [];
+  await replaceItemLabels(
+    trx,
+    itemType,
+    toId,
+    labels.map((label) => label.id),
+  );
+}
+
+/** What a route passes to change one item: who, in which project, which item, the audit context. */
+export type ItemChangeArgs = [
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+];
+
+/** How trash, restore and delete reach one kind of item. */
+export interface TrashableKind<Row extends { name: string; trashedAt: string | null }> {
+  table: ItemTable;
+  /** The item in a project the user can reach, or the kind's 404. */
+  find(
+    trx: Executor,
+    user: SessionUser,
+    projectId: string,
+    id: string,
+    options: { includeTrashed?: boolean },
+  ): Promise<{ project: ProjectRow; item: Row }>;
+  /** The code the scan service caches the item under. */
+  scanKey(row: Row): string;
+  /** The 422 when a restore would exceed a limit. */
+  restoreLimitError(problem: LimitProblem): HttpError;
+  /** Why a permanent delete outside the trash is refused. */
+  notInTrash: string;
+}
+
+/** Runs one change of an item with its audit row, then forgets the item's cached code. */
+async function changeItem<Row extends { name: string; trashedAt: string | null }>(
+  db: Db,
+  kind: TrashableKind<Row>,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+  options: { includeTrashed?: boolean },
+  change: (
+    trx: Executor,
+    project: ProjectRow,
+    item: Row,
+  ) => Promise<'trashed' | 'restored' | 'deleted' | null>,
+): Promise<void> {
+  const key = await db.transaction().execute(async (trx) => {
+    const { project, item } = await kind.find(trx, user, projectId, id, options);
+    const action = await change(trx, project, item);
+    if (action) {
+      await insertAuditLog(trx, audit, {
+        type: ITEM_TYPE_OF[kind.table],
+        action,
+        itemId: id,
+        name: item.name,
+        customerId: project.customerId,
+        projectId: project.id,
+      });
+    }
+    return kind.scanKey(item);
+  });
+  invalidate(key);
+}
+
+/** To the trash: out of lists, limits and the scan service, until restored or deleted. */
+export async function trashItem<Row extends { name: string; trashedAt: string | null }>(
+  kind: TrashableKind<Row>,
+  ...[db, user, projectId, id, audit]: ItemChangeArgs
+): Promise<void> {
+  await changeItem(db, kind, user, projectId, id, audit, {}, async (trx) => {
+    const now = new Date().toISOString();
+    await setTrashedAt(trx, kind.table, id, now, now);
+    return 'trashed';
+  });
+}
+
+/** Back from the trash, if the limits leave room (SPEC §4); an item outside it stays as it is. */
+export async function restoreItem<Row extends { name: string; trashedAt: string | null }>(
+  kind: TrashableKind<Row>,
+  ...[db, user, projectId, id, audit]: ItemChangeArgs
+): Promise<void> {
+  await changeItem(
+    db,
+    kind,
+    user,
+    projectId,
+    id,
+    audit,
+    { includeTrashed: true },
+    async (trx, project, item) => {
+      if (!item.trashedAt) return null;
+      const problem = await limitProblem(trx, kind.table, project);
+      if (problem) throw kind.restoreLimitError(problem);
+      await setTrashedAt(trx, kind.table, id, null, new Date().toISOString());
+      return 'restored';
+    },
+  );
+}
+
+/** Permanent delete, only from the trash: two steps, so one click never destroys a printed code. */
+export async function deleteTrashedItem<Row extends { name: string; trashedAt: string | null }>(
+  kind: TrashableKind<Row>,
+  ...[db, user, projectId, id, audit]: ItemChangeArgs
+): Promise<void> {
+  await changeItem(
+    db,
+    kind,
+    user,
+    projectId,
+    id,
+    audit,
+    { includeTrashed: true },
+    async (trx, _project, item) => {
+      if (!item.trashedAt) throw invalidField('invalid', '/id', kind.notInTrash);
+      await deleteItems(trx, kind.table, [id]);
+      return 'deleted';
+    },
+  );
+}
+
+/** Deletes every trashed QR code and short link of the project; answers how many went. */
+export async function emptyTrash(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  audit: AuditContext,
+): Promise<{ qrCodes: number; shortLinks: number }> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const project = await visibleProjectOr404(trx, user, projectId);
+    const items = await trashedItems(trx, project.id);
+    await deleteItems(
+      trx,
+      'qrCodes',
+      items.qrCodes.map((item) => item.id),
+    );
+    await deleteItems(
+      trx,
+      'shortLinks',
+      items.shortLinks.map((item) => item.id),
+    );
+    for (const [type, list] of [
+      ['qr_code', items.qrCodes],
+      ['short_link', items.shortLinks],
+    ] as const) {
+      for (const item of list) {
+        await insertAuditLog(trx, audit, {
+          type,
+          action: 'deleted',
+          itemId: item.id,
+          name: item.name,
+          customerId: project.customerId,
+          projectId: project.id,
+        });
+      }
+    }
+    return items;
+  });
+  for (const item of removed.qrCodes) invalidate(item.code);
+  for (const item of removed.shortLinks) invalidate(item.uri);
+  return { qrCodes: removed.qrCodes.length, shortLinks: removed.shortLinks.length };
+}

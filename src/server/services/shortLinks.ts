@@ -1,0 +1,273 @@
+// Short links: create, edit, duplicate, trash, restore and delete, each in one transaction with its
+// audit row (uri uniqueness and the limits are checked inside it), and a free random uri to
+// suggest. The scan cache forgets the touched uris after the commit.
+import { ulid } from 'ulidx';
+import {
+  randomUri,
+  type ShortLink,
+  type ShortLinkInput,
+  type ShortLinkUpdate,
+} from '../../shared/schemas/shortLink.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import { invalidField, notFound } from '../api/httpError.js';
+import type { SessionUser } from '../api/plugins/session.js';
+import { findAction } from '../repositories/actions.js';
+import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { withUniqueGuard, type Executor } from '../repositories/executor.js';
+import { labelsOfItems } from '../repositories/labels.js';
+import { scanCountsOf } from '../repositories/projectItems.js';
+import {
+  findShortLink,
+  insertShortLink,
+  isUriTaken,
+  updateShortLink,
+  type ShortLinkWithAction,
+} from '../repositories/shortLinks.js';
+import { invalidate } from '../scan/cache.js';
+import {
+  copyLabels,
+  copyName,
+  deleteTrashedItem,
+  ensureRoomForOne,
+  limitError,
+  restoreItem,
+  trashItem,
+  type ItemChangeArgs,
+  type TrashableKind,
+} from './projectItems.js';
+import { visibleProjectOr404 } from './projects.js';
+import { shortLinkUrlOf } from './qrCodes.js';
+
+/** Short links made here live on the default scan host; white-label hosts come with that feature. */
+export const DEFAULT_HOST = '';
+
+export async function presentShortLinks(
+  db: Executor,
+  config: Config,
+  rows: ShortLinkWithAction[],
+): Promise<ShortLink[]> {
+  const ids = rows.map((row) => row.id);
+  const scans = await scanCountsOf(db, 'short_link', ids);
+  const labels = await labelsOfItems(db, 'short_link', ids);
+  return rows.map((row) => {
+    // The join only finds live Actions; a link whose Action is gone has none.
+    const hasAction = row.actionId !== null && row.actionName !== null;
+    return {
+      id: row.id,
+      projectId: row.projectId,
+      host: row.host,
+      uri: row.uri,
+      scanUrl: shortLinkUrlOf(config, row.host, row.uri),
+      name: row.name,
+      description: row.description,
+      actionId: hasAction ? row.actionId : null,
+      action:
+        hasAction && row.actionId
+          ? { id: row.actionId, name: row.actionName ?? '', objectType: row.actionObjectType ?? '' }
+          : null,
+      labels: labels.get(row.id) ?? [],
+      scans: scans.get(row.id) ?? 0,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      trashedAt: row.trashedAt,
+    };
+  });
+}
+
+// The steps every change shares.
+
+export async function shortLinkOr404(
+  db: Executor,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<{ project: ProjectRow; shortLink: ShortLinkWithAction }> {
+  const project = await visibleProjectOr404(db, user, projectId);
+  const shortLink = await findShortLink(db, project.id, id, options);
+  if (!shortLink) throw notFound('short_link_not_found');
+  return { project, shortLink };
+}
+
+const uriTaken = () =>
+  invalidField('shortlink_uri_duplicated_entry', '/uri', 'This short link is already in use');
+
+async function ensureUriFree(trx: Executor, uri: string, exceptId?: string): Promise<void> {
+  if (await isUriTaken(trx, DEFAULT_HOST, uri, exceptId)) throw uriTaken();
+}
+
+async function checkAction(trx: Executor, project: ProjectRow, actionId: string | null) {
+  if (actionId && !(await findAction(trx, project.id, actionId))) {
+    throw invalidField('invalid', '/actionId', 'Choose an Action of this project');
+  }
+}
+
+/** A random uri no short link or QR code uses yet. */
+export async function freshUri(db: Executor): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    // Start at 6 characters; longer ones when the short space gets crowded.
+    const uri = randomUri(6 + Math.min(2, Math.floor(attempt / 3)));
+    if (!(await isUriTaken(db, DEFAULT_HOST, uri))) return uri;
+  }
+  throw new Error('no free short link uri found after 8 attempts');
+}
+
+/** Runs a write; a unique-key violation on (host, uri) means another request took the uri first. */
+const withUriGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, uriTaken);
+
+// The changes.
+
+export async function createShortLink(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  input: ShortLinkInput,
+  audit: AuditContext,
+): Promise<string> {
+  const id = ulid();
+  await withUriGuard(() =>
+    db.transaction().execute(async (trx) => {
+      const project = await visibleProjectOr404(trx, user, projectId);
+      await checkAction(trx, project, input.actionId);
+      await ensureRoomForOne(trx, 'shortLinks', project, '/uri');
+      await ensureUriFree(trx, input.uri);
+      const now = new Date().toISOString();
+      await insertShortLink(trx, {
+        id,
+        customerId: project.customerId,
+        projectId: project.id,
+        host: DEFAULT_HOST,
+        uri: input.uri,
+        name: input.name,
+        description: input.description,
+        actionId: input.actionId,
+        createdBy: user.id,
+        trashedAt: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertAuditLog(trx, audit, {
+        type: 'short_link',
+        action: 'created',
+        itemId: id,
+        name: input.name,
+        customerId: project.customerId,
+        projectId: project.id,
+        changes: { uri: input.uri, actionId: input.actionId },
+      });
+    }),
+  );
+  // Unknown codes are cached briefly too; this one exists now.
+  invalidate(input.uri);
+  return id;
+}
+
+/** Changes only the fields present in the request body. */
+export async function editShortLink(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  input: ShortLinkUpdate,
+  audit: AuditContext,
+): Promise<void> {
+  const uris = await withUriGuard(() =>
+    db.transaction().execute(async (trx) => {
+      const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
+      if (input.actionId !== undefined) await checkAction(trx, project, input.actionId);
+      const isUriChanged = input.uri !== undefined && input.uri !== shortLink.uri;
+      if (isUriChanged && input.uri) await ensureUriFree(trx, input.uri, id);
+      const patch = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+        ...(isUriChanged ? { uri: input.uri } : {}),
+      };
+      await updateShortLink(trx, id, { ...patch, updatedAt: new Date().toISOString() });
+      await insertAuditLog(trx, audit, {
+        type: 'short_link',
+        action: 'updated',
+        itemId: id,
+        name: input.name ?? shortLink.name,
+        customerId: project.customerId,
+        projectId: project.id,
+        changes: {
+          fields: Object.keys(patch),
+          ...(isUriChanged ? { uri: { from: shortLink.uri, to: input.uri } } : {}),
+          ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+        },
+      });
+      return [shortLink.uri, ...(isUriChanged && input.uri ? [input.uri] : [])];
+    }),
+  );
+  // The old uri must stop answering and the new one must start: forget both.
+  for (const uri of uris) invalidate(uri);
+}
+
+/** A new random uri with the same Action and tags; the limits apply. */
+export async function duplicateShortLink(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+  id: string,
+  audit: AuditContext,
+): Promise<string> {
+  const copyId = ulid();
+  const uri = await withUriGuard(() =>
+    db.transaction().execute(async (trx) => {
+      const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
+      await ensureRoomForOne(trx, 'shortLinks', project);
+      const fresh = await freshUri(trx);
+      const now = new Date().toISOString();
+      const name = copyName(shortLink.name);
+      await insertShortLink(trx, {
+        id: copyId,
+        customerId: project.customerId,
+        projectId: project.id,
+        host: shortLink.host,
+        uri: fresh,
+        name,
+        description: shortLink.description,
+        actionId: shortLink.actionName !== null ? shortLink.actionId : null,
+        createdBy: user.id,
+        trashedAt: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await copyLabels(trx, 'short_link', id, copyId);
+      await insertAuditLog(trx, audit, {
+        type: 'short_link',
+        action: 'duplicated',
+        itemId: copyId,
+        name,
+        customerId: project.customerId,
+        projectId: project.id,
+        changes: { from: id, uri: fresh },
+      });
+      return fresh;
+    }),
+  );
+  invalidate(uri);
+  return copyId;
+}
+
+/** How the shared trash, restore and delete steps (services/projectItems.ts) reach a short link. */
+const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
+  table: 'shortLinks',
+  find: async (trx, user, projectId, id, options) => {
+    const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id, options);
+    return { project, item: shortLink };
+  },
+  scanKey: (row) => row.uri,
+  restoreLimitError: (problem) => limitError('shortLinks', problem),
+  notInTrash: 'Move the short link to the trash before deleting it',
+};
+
+export const trashShortLink = (...args: ItemChangeArgs) => trashItem(SHORT_LINK, ...args);
+export const restoreShortLink = (...args: ItemChangeArgs) => restoreItem(SHORT_LINK, ...args);
+export const deleteTrashedShortLink = (...args: ItemChangeArgs) =>
+  deleteTrashedItem(SHORT_LINK, ...args);
