@@ -1,5 +1,6 @@
 // The notifications of SPEC §8: "{type} successfully {action}" and "Something went wrong while
-// {action} {type}"; a 422 is shown at the fields, with the validation notice.
+// {action} {type}"; a 422 is shown at the fields, with the validation notice. Every screen uses
+// this one hook; a screen with its own words passes their keys (NoticeWords).
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
@@ -27,6 +28,61 @@ export type TypeWord =
   | 'limits'
   | 'data';
 
+/** A word of a notice: a word of the screen's vocabulary, or any translation key. */
+export type NoticeWord<W extends string> = W | { key: string };
+
+/**
+ * Where a screen's words live and how it shows a 422. The defaults are the shell's words
+ * (app.notification.{types,done,doing}) and the generic validation notice.
+ */
+export interface NoticeWords {
+  /** Prefix of the type words' keys. */
+  types?: string;
+  /** Prefix of the done and doing words' keys (`{verbs}.done.x`, `{verbs}.doing.x`). */
+  verbs?: string;
+  /**
+   * What a 422 outside a form shows: the generic notice, the first field error's message (a QR
+   * code limit) or the first API error (errors.api.{code}: a limit, a duplicate).
+   */
+  unprocessable?: 'validation' | 'field' | 'api';
+  /** Also show the validation notice for a 422 in a form (forms whose fields do not say it). */
+  noticeInForm?: boolean;
+}
+
+/** QR codes and templates: their own type words, the server's field message on a 422. */
+export const QR_NOTICES: NoticeWords = { types: 'app.qr_codes.types', unprocessable: 'field' };
+export type QrTypeWord = 'qr_code' | 'template' | 'action';
+
+/** Short links, tags and the trash: their own words, the server's reason on a 422. */
+export const LINK_NOTICES: NoticeWords = {
+  types: 'app.short_links.types',
+  verbs: 'app.short_links',
+  unprocessable: 'api',
+  noticeInForm: true,
+};
+export type LinkTypeWord = 'short_link' | 'label' | 'labels' | 'qr_code' | 'trash' | 'item';
+export type LinkDoneWord =
+  'created' | 'saved' | 'duplicated' | 'trashed' | 'deleted' | 'restored' | 'emptied';
+export type LinkDoingWord =
+  | 'getting'
+  | 'creating'
+  | 'saving'
+  | 'duplicating'
+  | 'trashing'
+  | 'deleting'
+  | 'restoring'
+  | 'emptying';
+
+/** Themes: their own done and doing words. */
+export const THEME_NOTICES: NoticeWords = { verbs: 'app.themes' };
+export const THEME_WORD = { key: 'app.themes.type' };
+export type ThemeDoneWord = 'created' | 'saved' | 'duplicated' | 'deleted' | 'activated';
+export type ThemeDoingWord = 'creating' | 'saving' | 'duplicating' | 'deleting' | 'activating';
+
+/** The type words of Actions ("QR link") and advertisements, with the shell's verbs. */
+export const ACTION_WORD = { key: 'app.actions.notification_type' };
+export const AD_WORD = { key: 'app.advertisements.notification_type' };
+
 function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' &&
     error !== null &&
@@ -35,43 +91,104 @@ function statusOf(error: unknown): number | undefined {
     : undefined;
 }
 
-export function useResultNotify() {
+interface ApiErrorBody {
+  fieldErrors?: Record<string, { message: string; args: Record<string, unknown> }>;
+  apiErrors?: { code: string; meta?: Record<string, unknown> }[];
+}
+
+const bodyOf = (error: unknown): ApiErrorBody | undefined =>
+  typeof error === 'object' && error !== null ? (error as { body?: ApiErrorBody }).body : undefined;
+
+/** The first field error of an API 422 as a translation key with args, if any. */
+export function firstFieldError(
+  error: unknown,
+): { key: string; args: Record<string, unknown> } | null {
+  const fieldErrors = bodyOf(error)?.fieldErrors;
+  const first = fieldErrors ? Object.values(fieldErrors)[0] : undefined;
+  return first ? { key: first.message, args: first.args } : null;
+}
+
+/** The API error code of a failed call (the first one), if any. */
+export function apiErrorCodeOf(error: unknown): string | null {
+  return bodyOf(error)?.apiErrors?.[0]?.code ?? null;
+}
+
+/** The first API error as a translation key with its args, if any. */
+function firstApiError(error: unknown): { key: string; args: Record<string, unknown> } | null {
+  const first = bodyOf(error)?.apiErrors?.[0];
+  return first ? { key: `errors.api.${first.code}`, args: { ...(first.meta ?? {}) } } : null;
+}
+
+/**
+ * `T`, `Done` and `Doing` are the words of the screen's vocabulary (`words`); a `{ key }` is any
+ * translation key, for a word outside it.
+ */
+export function useResultNotify<
+  T extends string = TypeWord,
+  Done extends string = DoneWord,
+  Doing extends string = DoingWord,
+>(words: NoticeWords = {}) {
   const notify = useNotify();
   const translate = useTranslate();
+  const {
+    types = 'app.notification.types',
+    verbs = 'app.notification',
+    unprocessable = 'validation',
+    noticeInForm = false,
+  } = words;
+  const text = useCallback(
+    (word: NoticeWord<string>, prefix: string) =>
+      translate(typeof word === 'string' ? `${prefix}.${word}` : word.key),
+    [translate],
+  );
   const success = useCallback(
-    (type: TypeWord, action: DoneWord) => {
-      const typeText = translate(`app.notification.types.${type}`);
+    (type: NoticeWord<T>, action: NoticeWord<Done>) => {
+      const typeText = text(type, types);
       notify('app.notification.success', {
         type: 'success',
         messageArgs: {
           type: typeText.charAt(0).toUpperCase() + typeText.slice(1),
-          action: translate(`app.notification.done.${action}`),
+          action: text(action, `${verbs}.done`),
         },
       });
     },
-    [notify, translate],
+    [notify, text, types, verbs],
   );
   const failure = useCallback(
-    (type: TypeWord, action: DoingWord, error?: unknown, inForm = false) => {
-      // In a react-admin form a 422 already shows at the fields with the validation notice.
-      if (statusOf(error) === 422 && inForm) return;
-      if (statusOf(error) === 422) {
-        notify('app.notification.validation', { type: 'error' });
+    (type: NoticeWord<T>, action: NoticeWord<Doing>, error?: unknown, inForm = false) => {
+      const status = statusOf(error);
+      if (status === 422) {
+        // In a react-admin form a 422 already shows at the fields with the validation notice.
+        if (inForm) {
+          if (noticeInForm) notify('app.notification.validation', { type: 'error' });
+          return;
+        }
+        // Outside a form, say what the server said where the screen asks for it.
+        const reason =
+          unprocessable === 'field'
+            ? firstFieldError(error)
+            : unprocessable === 'api'
+              ? firstApiError(error)
+              : null;
+        notify(reason?.key ?? 'app.notification.validation', {
+          type: 'error',
+          messageArgs: reason?.args,
+        });
         return;
       }
-      if (statusOf(error) === 0) {
+      if (status === 0) {
         notify('app.notification.network_error', { type: 'error' });
         return;
       }
       notify('app.notification.error', {
         type: 'error',
         messageArgs: {
-          action: translate(`app.notification.doing.${action}`),
-          type: translate(`app.notification.types.${type}`),
+          action: text(action, `${verbs}.doing`),
+          type: text(type, types),
         },
       });
     },
-    [notify, translate],
+    [notify, text, types, verbs, unprocessable, noticeInForm],
   );
   return { success, failure };
 }

@@ -8,12 +8,12 @@ import { ActionFormToolbar } from './ActionFormToolbar';
 import { isActionType } from '../../shared/schemas/action';
 import { newActionValues, toActionInput, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
-import { useActionNotify } from './useActionNotify';
+import { ACTION_WORD, useResultNotify } from '../useNotifications';
 
 export function ActionCreate() {
   const { pid = '' } = useParams();
   const redirect = useRedirect();
-  const { success, failure } = useActionNotify();
+  const { success, failure } = useResultNotify();
   const [searchParams] = useSearchParams();
   const type = searchParams.get('type');
   const defaultValues = useMemo(
@@ -29,10 +29,10 @@ export function ActionCreate() {
         meta: { projectId: pid },
         // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
         onSuccess: (data: { id: string }) => {
-          success('created');
+          success(ACTION_WORD, 'created');
           redirect(actionPaths.detailsEdit(pid, data.id));
         },
-        onError: (error: unknown) => failure('creating', error, true),
+        onError: (error: unknown) => failure(ACTION_WORD, 'creating', error, true),
       }}
     >
       <SimpleForm

@@ -24,14 +24,14 @@ import { ActionFormToolbar } from './ActionFormToolbar';
 import { ActionTabs } from './ActionTabs';
 import { toActionInput, toFormValues, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
-import { useActionNotify } from './useActionNotify';
+import { ACTION_WORD, useResultNotify } from '../useNotifications';
 
 export function ActionTopActions({ projectId }: { projectId: string }) {
   const record = useRecordContext<{ id: string; name: string }>();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useActionNotify();
+  const { success, failure } = useResultNotify();
   if (!record) return null;
   const meta = { projectId };
   return (
@@ -46,10 +46,10 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         onConfirm={async () => {
           try {
             const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
-            success('duplicated');
+            success(ACTION_WORD, 'duplicated');
             redirect(actionPaths.detailsEdit(projectId, String(data.id)));
           } catch (error) {
-            failure('duplicating', error);
+            failure(ACTION_WORD, 'duplicating', error);
           }
         }}
       />
@@ -64,10 +64,10 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         onConfirm={async () => {
           try {
             await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
-            success('deleted');
+            success(ACTION_WORD, 'deleted');
             redirect(actionPaths.overview(projectId));
           } catch (error) {
-            failure('deleting', error);
+            failure(ACTION_WORD, 'deleting', error);
           }
         }}
       />
@@ -114,7 +114,7 @@ function ActionEditForm({ projectId }: { projectId: string }) {
 
 export function ActionEdit() {
   const { pid = '', id = '' } = useParams();
-  const { success, failure } = useActionNotify();
+  const { success, failure } = useResultNotify();
   return (
     <>
       <ActionTabs projectId={pid} id={id} />
@@ -133,8 +133,8 @@ export function ActionEdit() {
         transform={(data: Record<string, unknown>) => toActionInput(data)}
         mutationOptions={{
           meta: { projectId: pid },
-          onSuccess: () => success('updated'),
-          onError: (error: unknown) => failure('updating', error, true),
+          onSuccess: () => success(ACTION_WORD, 'updated'),
+          onError: (error: unknown) => failure(ACTION_WORD, 'updating', error, true),
         }}
       >
         <ActionEditForm projectId={pid} />

@@ -5,13 +5,13 @@ import { AdvertisementInputs } from './AdvertisementInputs';
 import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
 import { newAdValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
-import { useAdNotify } from './useAdNotify';
+import { AD_WORD, useResultNotify } from '../useNotifications';
 
 export function AdvertisementCreate() {
   const { pid = '' } = useParams();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useAdNotify();
+  const { success, failure } = useResultNotify();
   return (
     <Create
       resource="advertisements"
@@ -21,10 +21,10 @@ export function AdvertisementCreate() {
         meta: { projectId: pid },
         // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
         onSuccess: (data: { id: string }) => {
-          success('created');
+          success(AD_WORD, 'created');
           redirect(adPaths.detailsEdit(pid, data.id));
         },
-        onError: (error: unknown) => failure('creating', error, true),
+        onError: (error: unknown) => failure(AD_WORD, 'creating', error, true),
       }}
     >
       <SimpleForm

@@ -19,14 +19,14 @@ import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { toAdFormValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
-import { useAdNotify } from './useAdNotify';
+import { AD_WORD, useResultNotify } from '../useNotifications';
 
 function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
   const record = useRecordContext<Advertisement>();
   const dataProvider = useDataProvider();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useAdNotify();
+  const { success, failure } = useResultNotify();
   if (!record) return null;
   return (
     <ConfirmActionButton
@@ -44,10 +44,10 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
             previousData: record,
             meta: { projectId },
           });
-          success('deleted');
+          success(AD_WORD, 'deleted');
           redirect(adPaths.overview(projectId));
         } catch (error) {
-          failure('deleting', error);
+          failure(AD_WORD, 'deleting', error);
         }
       }}
     />
@@ -73,7 +73,7 @@ function AdvertisementEditForm({ projectId }: { projectId: string }) {
 
 export function AdvertisementEdit() {
   const { pid = '', id = '' } = useParams();
-  const { success, failure } = useAdNotify();
+  const { success, failure } = useResultNotify();
   return (
     <>
       <AdvertisementTabs projectId={pid} id={id} />
@@ -91,8 +91,8 @@ export function AdvertisementEdit() {
         transform={(data: Record<string, unknown>) => toAdInput(data)}
         mutationOptions={{
           meta: { projectId: pid },
-          onSuccess: () => success('updated'),
-          onError: (error: unknown) => failure('updating', error, true),
+          onSuccess: () => success(AD_WORD, 'updated'),
+          onError: (error: unknown) => failure(AD_WORD, 'updating', error, true),
         }}
       >
         <AdvertisementEditForm projectId={pid} />

@@ -22,7 +22,7 @@ import { apiRequest } from '../providers/http';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { LinkPicker } from './LinkPicker';
 import { adApi } from './adPaths';
-import { useAdNotify } from './useAdNotify';
+import { AD_WORD, useResultNotify } from '../useNotifications';
 
 interface LinkedQrCode {
   id: string;
@@ -34,7 +34,7 @@ interface LinkedQrCode {
 export function AdvertisementQrCodesCard({ projectId, id }: { projectId: string; id: string }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { success, failure } = useAdNotify();
+  const { success, failure } = useResultNotify();
   const queryKey = ['advertisements', projectId, id, 'qr-codes'];
   const { data, isPending, isError } = useQuery({
     queryKey,
@@ -52,9 +52,10 @@ export function AdvertisementQrCodesCard({ projectId, id }: { projectId: string;
     onSuccess: (rows, { action }) => {
       queryClient.setQueryData(queryKey, rows);
       void queryClient.invalidateQueries({ queryKey: ['advertisements'] });
-      success(action);
+      success(AD_WORD, action);
     },
-    onError: (error, { action }) => failure(action === 'linked' ? 'linking' : 'unlinking', error),
+    onError: (error, { action }) =>
+      failure(AD_WORD, action === 'linked' ? 'linking' : 'unlinking', error),
   });
   const linked = data ?? [];
   const linkedIds = linked.map((row) => row.id);

@@ -22,7 +22,7 @@ import type { ListResponse } from '../../shared/schemas/common';
 import { apiRequest } from '../providers/http';
 import { LinkPicker } from './LinkPicker';
 import { adApi, adPaths } from './adPaths';
-import { useAdNotify } from './useAdNotify';
+import { AD_WORD, useResultNotify } from '../useNotifications';
 
 export function QrCodeAdvertisements({
   projectId,
@@ -33,7 +33,7 @@ export function QrCodeAdvertisements({
 }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { success, failure } = useAdNotify();
+  const { success, failure } = useResultNotify();
   const queryKey = ['qr-codes', projectId, qrCodeId, 'advertisements'];
   const { data, isPending, isError } = useQuery({
     queryKey,
@@ -52,9 +52,10 @@ export function QrCodeAdvertisements({
     onSuccess: (rows, { action }) => {
       queryClient.setQueryData(queryKey, rows);
       void queryClient.invalidateQueries({ queryKey: ['advertisements'] });
-      success(action);
+      success(AD_WORD, action);
     },
-    onError: (error, { action }) => failure(action === 'linked' ? 'linking' : 'unlinking', error),
+    onError: (error, { action }) =>
+      failure(AD_WORD, action === 'linked' ? 'linking' : 'unlinking', error),
   });
   const linked = data ?? [];
   const linkedIds = linked.map((row) => row.id);

@@ -12,7 +12,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Label } from '../../shared/schemas/label';
-import { useLinkNotify } from '../short-links/useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 import { LabelInputs, validateLabel } from './LabelInputs';
 import { labelPaths } from './labelPaths';
 
@@ -42,7 +48,9 @@ function Usage({ pid }: { pid: string }) {
 
 function EditToolbar({ pid }: { pid: string }) {
   const record = useRecordContext<Label>();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="label-save" />
@@ -68,7 +76,9 @@ function EditToolbar({ pid }: { pid: string }) {
 
 export function LabelEdit() {
   const { pid = '', id = '' } = useParams();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const meta = { projectId: pid };
   return (
     <Edit

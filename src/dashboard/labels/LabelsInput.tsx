@@ -7,7 +7,13 @@ import { useGetList, useNotify, useRecordContext, useTranslate } from 'react-adm
 import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
 import { setItemLabels } from '../short-links/linkApi';
-import { useLinkNotify } from '../short-links/useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 import { chipSx } from './labelColors';
 
 /** The react-admin resource of each item type, whose cached records carry `labels`. */
@@ -34,7 +40,7 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
   const initial = labels ?? record?.labels;
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { failure } = useLinkNotify();
+  const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
   const [value, setValue] = useState<LabelSummary[]>(initial ?? []);
   const [isSaving, setSaving] = useState(false);
   const initialKey = JSON.stringify((initial ?? []).map((label) => label.id));

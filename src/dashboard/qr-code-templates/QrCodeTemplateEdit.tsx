@@ -5,12 +5,12 @@ import { Tab, Tabs } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { normaliseDesign } from '../design/QrDesignInput';
-import { useQrNotify } from '../qr-codes/useQrNotify';
+import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
 import { templatePaths } from './paths';
 import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
 
 function TemplateDetailsEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useQrNotify();
+  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
   const meta = { projectId: pid };
   return (
     <Edit

@@ -49,7 +49,7 @@ import { ActionSelect, actionEditPath, useProjectActions } from './QrCodeLinks';
 import { QrDownloadPanel } from './QrDownloadPanel';
 import { qrCodePath } from './QrCodeTabs';
 import { ScanUrl } from './ScanUrl';
-import { firstFieldError } from './useQrNotify';
+import { firstFieldError } from '../useNotifications';
 import type { QrCodeRecord } from './types';
 import { getWizardDraft, getWizardState, setWizardDraft, useWizard } from './wizardStore';
 import {

@@ -23,7 +23,7 @@ import { ActionLabel } from './ActionLabel';
 import { QrCodeActions } from './QrCodeActions';
 import { QrDownloadPanel } from './QrDownloadPanel';
 import { ScanUrl } from './ScanUrl';
-import { useQrNotify } from './useQrNotify';
+import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
 import type { QrCodeRecord } from './types';
 
 const validateQrCode = zodValidate(
@@ -130,7 +130,7 @@ function QrCodeForm({ pid }: { pid: string }) {
 }
 
 export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useQrNotify();
+  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
   const meta = { projectId: pid };
   return (
     <Edit

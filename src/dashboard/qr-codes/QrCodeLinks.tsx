@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { useGetList, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { actionPaths } from '../actions/actionPaths';
 import { ActionLabel } from './ActionLabel';
-import { useQrNotify } from './useQrNotify';
+import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
 import type { ActionSummary, QrCodeRecord } from './types';
 
 export const actionEditPath = actionPaths.detailsEdit;
@@ -69,7 +69,7 @@ export function ActionSelect({
 
 export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
   const translate = useTranslate();
-  const { success, failure } = useQrNotify();
+  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
   const meta = { projectId: pid };
   const { data: record, refetch } = useGetOne<QrCodeRecord>('qr-codes', { id, meta });
   const [selected, setSelected] = useState<string | null>(null);

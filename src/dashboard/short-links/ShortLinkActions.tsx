@@ -5,13 +5,21 @@ import { useDataProvider, useRedirect, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { shortLinkPaths } from './shortLinkPaths';
-import { useLinkNotify } from './useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 export function ShortLinkActions({ pid, id, name }: { pid: string; id: string; name: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const meta = { projectId: pid };
   return (
     <>

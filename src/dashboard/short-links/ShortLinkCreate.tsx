@@ -17,7 +17,13 @@ import { zodValidate } from '../validation';
 import { ActionSelect } from '../qr-codes/QrCodeLinks';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
 import { shortLinkPaths } from './shortLinkPaths';
-import { useLinkNotify } from './useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 /**
  * The shared schema's rules, with the uri's pattern error spelled out ("the format is invalid"
@@ -53,7 +59,9 @@ export function ShortLinkCreate() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
   const redirect = useRedirect();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   return (
     <Create
       resource="short-links"

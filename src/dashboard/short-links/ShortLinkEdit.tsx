@@ -21,7 +21,13 @@ import { uriAwareValidate } from './ShortLinkCreate';
 import { ShortLinkQrCode } from './ShortLinkQrCode';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
-import { useLinkNotify } from './useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 const validateEdit = uriAwareValidate(
   shortLinkInputSchema.pick({ uri: true, name: true, description: true }),
@@ -107,7 +113,9 @@ function ShortLinkForm({ pid }: { pid: string }) {
 }
 
 export function ShortLinkEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const meta = { projectId: pid };
   return (
     <Edit

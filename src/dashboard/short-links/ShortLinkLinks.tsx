@@ -10,11 +10,19 @@ import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import { ActionSelect, actionCreatePath, actionEditPath } from '../qr-codes/QrCodeLinks';
 import type { QrCodeRecord } from '../qr-codes/types';
-import { useLinkNotify } from './useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 export function ShortLinkLinks({ pid, id }: { pid: string; id: string }) {
   const translate = useTranslate();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const meta = { projectId: pid };
   const { data: record, refetch } = useGetOne<ShortLink>('short-links', { id, meta });
   const [selected, setSelected] = useState<string | null>(null);

@@ -7,7 +7,13 @@ import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { SHORT_LINK_URI_MAX } from '../../shared/schemas/shortLink';
 import { scanBaseOf, suggestUri } from './linkApi';
-import { useLinkNotify } from './useLinkNotify';
+import {
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 export interface ShortLinkUriInputProps {
   projectId: string;
@@ -24,7 +30,7 @@ export function ShortLinkUriInput({
 }: ShortLinkUriInputProps) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
-  const { failure } = useLinkNotify();
+  const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
   const [base, setBase] = useState(scanBase ?? '');
   const [isBusy, setBusy] = useState(false);
   const hasPrefilled = useRef(false);

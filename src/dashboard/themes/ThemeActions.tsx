@@ -9,7 +9,14 @@ import type { Theme } from '../../shared/schemas/theme';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { apiRequest } from '../providers/http';
 import { themePaths } from './paths';
-import { useHasPermission, useThemeNotify } from './useThemeNotify';
+import { useHasPermission } from '../useHasPermission';
+import {
+  THEME_NOTICES,
+  THEME_WORD,
+  useResultNotify,
+  type ThemeDoingWord,
+  type ThemeDoneWord,
+} from '../useNotifications';
 
 export function ActiveBadge() {
   const translate = useTranslate();
@@ -33,7 +40,7 @@ export function ActivateButton({
 }) {
   const canActivate = useHasPermission('ThemeSetActive');
   const queryClient = useQueryClient();
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   const [busy, setBusy] = useState(false);
   if (!canActivate || theme.isActive) return null;
   return (
@@ -45,10 +52,10 @@ export function ActivateButton({
         setBusy(true);
         try {
           await apiRequest(`/projects/${pid}/themes/${theme.id}/activate`, { method: 'POST' });
-          success('activated');
+          success(THEME_WORD, 'activated');
           await queryClient.invalidateQueries({ queryKey: ['themes'] });
         } catch (error) {
-          failure('activating', error);
+          failure(THEME_WORD, 'activating', error);
         } finally {
           setBusy(false);
         }
@@ -63,7 +70,7 @@ export function ActivateButton({
 export function DuplicateButton({ pid, id }: { pid: string; id: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   return (
     <Button
       label="app.themes.duplicate"
@@ -71,10 +78,10 @@ export function DuplicateButton({ pid, id }: { pid: string; id: string }) {
         event.stopPropagation();
         try {
           const { data } = await dataProvider.duplicate('themes', { id, meta: { projectId: pid } });
-          success('duplicated');
+          success(THEME_WORD, 'duplicated');
           redirect(themePaths.detailsEdit(pid, String(data.id)));
         } catch (error) {
-          failure('duplicating', error);
+          failure(THEME_WORD, 'duplicating', error);
         }
       }}
       data-testid={`theme-duplicate-${id}`}

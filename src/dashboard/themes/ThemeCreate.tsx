@@ -4,7 +4,13 @@ import { useParams } from 'react-router-dom';
 import { DEFAULT_THEME_SETTINGS, type Theme } from '../../shared/schemas/theme';
 import { themePaths } from './paths';
 import { ThemeInputs, validateTheme } from './ThemeInputs';
-import { useThemeNotify } from './useThemeNotify';
+import {
+  THEME_NOTICES,
+  THEME_WORD,
+  useResultNotify,
+  type ThemeDoingWord,
+  type ThemeDoneWord,
+} from '../useNotifications';
 
 export const toThemeBody = (data: Record<string, unknown>) => ({
   name: data.name,
@@ -13,7 +19,7 @@ export const toThemeBody = (data: Record<string, unknown>) => ({
 
 export function ThemeCreate() {
   const { pid = '' } = useParams();
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   const redirect = useRedirect();
   return (
     <Create
@@ -26,10 +32,10 @@ export function ThemeCreate() {
         meta: { projectId: pid },
         // With our own onSuccess react-admin skips its redirect: go to the new theme ourselves.
         onSuccess: (record: Theme) => {
-          success('created');
+          success(THEME_WORD, 'created');
           redirect(themePaths.detailsEdit(pid, record.id));
         },
-        onError: (error: unknown) => failure('creating', error, true),
+        onError: (error: unknown) => failure(THEME_WORD, 'creating', error, true),
       }}
     >
       <SimpleForm

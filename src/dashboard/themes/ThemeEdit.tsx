@@ -19,23 +19,30 @@ import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
 import { toThemeBody } from './ThemeCreate';
 import { ThemeInputs, validateTheme } from './ThemeInputs';
 import { themePaths } from './paths';
-import { useHasPermission, useThemeNotify } from './useThemeNotify';
+import { useHasPermission } from '../useHasPermission';
+import {
+  THEME_NOTICES,
+  THEME_WORD,
+  useResultNotify,
+  type ThemeDoingWord,
+  type ThemeDoneWord,
+} from '../useNotifications';
 
 function EditInputs({ pid }: { pid: string }) {
   const record = useRecordContext<Theme>();
   const { setValue } = useFormContext();
   const queryClient = useQueryClient();
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   const canDeleteLogo = useHasPermission('ThemeLogoDelete');
   if (!record) return null;
   const deleteLogo = async () => {
     try {
       await apiRequest(`/projects/${pid}/themes/${record.id}/logo`, { method: 'DELETE' });
       setValue('settings.logo.mediaId', null);
-      success('deleted', 'app.themes.logo');
+      success({ key: 'app.themes.logo' }, 'deleted');
       await queryClient.invalidateQueries({ queryKey: ['themes'] });
     } catch (error) {
-      failure('deleting', error, false, 'app.themes.logo');
+      failure({ key: 'app.themes.logo' }, 'deleting', error);
     }
   };
   return (
@@ -51,7 +58,7 @@ function EditInputs({ pid }: { pid: string }) {
 function EditToolbar({ pid }: { pid: string }) {
   const record = useRecordContext<Theme>();
   const redirect = useRedirect();
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   const canDelete = useHasPermission('ThemeDelete');
   return (
     <Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -68,10 +75,10 @@ function EditToolbar({ pid }: { pid: string }) {
             meta: { projectId: pid },
             // Our onSuccess replaces react-admin's redirect, so redirect here.
             onSuccess: () => {
-              success('deleted');
+              success(THEME_WORD, 'deleted');
               redirect(themePaths.overview(pid));
             },
-            onError: (error: unknown) => failure('deleting', error),
+            onError: (error: unknown) => failure(THEME_WORD, 'deleting', error),
           }}
           data-testid="theme-delete"
         />
@@ -81,7 +88,7 @@ function EditToolbar({ pid }: { pid: string }) {
 }
 
 function ThemeDetailsEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useThemeNotify();
+  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
   const meta = { projectId: pid };
   return (
     <Edit
@@ -95,8 +102,8 @@ function ThemeDetailsEdit({ pid, id }: { pid: string; id: string }) {
       sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
       mutationOptions={{
         meta,
-        onSuccess: () => success('saved'),
-        onError: (error: unknown) => failure('saving', error, true),
+        onSuccess: () => success(THEME_WORD, 'saved'),
+        onError: (error: unknown) => failure(THEME_WORD, 'saving', error, true),
       }}
     >
       <SimpleForm validate={validateTheme} mode="onChange" toolbar={<EditToolbar pid={pid} />}>

@@ -17,7 +17,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
 import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
 import { themePaths } from './paths';
-import { useHasPermission } from './useThemeNotify';
+import { useHasPermission } from '../useHasPermission';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -24,7 +24,14 @@ import {
   restoreFromTrash,
   type TrashItemType,
 } from '../short-links/linkApi';
-import { errorCodeOf, useLinkNotify } from '../short-links/useLinkNotify';
+import {
+  apiErrorCodeOf,
+  LINK_NOTICES,
+  useResultNotify,
+  type LinkDoingWord,
+  type LinkDoneWord,
+  type LinkTypeWord,
+} from '../useNotifications';
 
 export const TRASH_TABS = [
   { path: 'qr-codes', type: 'qr_code' },
@@ -61,7 +68,9 @@ function RowActions({ pid }: { pid: string }) {
   const record = useRecordContext<TrashItem>();
   const translate = useTranslate();
   const notify = useNotify();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const afterChange = useAfterChange();
   if (!record) return null;
   const type = record.type === 'qr_code' ? 'qr_code' : 'short_link';
@@ -81,7 +90,7 @@ function RowActions({ pid }: { pid: string }) {
             await afterChange();
           } catch (error) {
             // SPEC §8's own notice for a QR code limit reached while restoring.
-            if (errorCodeOf(error) === 'qr_code_limit_reached') {
+            if (apiErrorCodeOf(error) === 'qr_code_limit_reached') {
               notify('app.trash.qr_code_limit', { type: 'error' });
             } else {
               failure(type, 'restoring', error);
@@ -123,7 +132,9 @@ function CodeField() {
 
 function EmptyTrashButton({ pid }: { pid: string }) {
   const translate = useTranslate();
-  const { success, failure } = useLinkNotify();
+  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
+    LINK_NOTICES,
+  );
   const afterChange = useAfterChange();
   return (
     <ConfirmActionButton
