@@ -24,6 +24,7 @@ import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { invalidateAction } from '../scan/cache.js';
 import { serverPurify } from '../scan/sanitize.js';
+import { copyLabels, copyName } from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
@@ -198,7 +199,7 @@ export async function editAction(
   await removeStoredFiles(env.storage, freedKeys, env.log);
 }
 
-/** "{name} (copy)": same kind, data (sharing its files) and activity. */
+/** "{name} (copy)": same kind, data (sharing its files), activity and tags. */
 export async function duplicateAction(
   db: Db,
   user: SessionUser,
@@ -210,7 +211,7 @@ export async function duplicateAction(
   await db.transaction().execute(async (trx) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const now = new Date().toISOString();
-    const name = `${action.name} (copy)`.slice(0, 255);
+    const name = copyName(action.name);
     await insertAction(trx, {
       ...action,
       id: copyId,
@@ -219,6 +220,7 @@ export async function duplicateAction(
       createdAt: now,
       updatedAt: now,
     });
+    await copyLabels(trx, 'action', id, copyId);
     await insertAuditLog(trx, audit, {
       type: 'action',
       action: 'duplicated',

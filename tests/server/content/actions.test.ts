@@ -463,6 +463,38 @@ describe('Actions: rich text, media fields and storage', () => {
     expect(await usedStorage(pid)).toBe(0);
   });
 
+  it('a duplicate carries the same tags, as a duplicated short link does', async () => {
+    const cookie = t.cookies.customeradmin;
+    const pid = await buildProject(t.db, { customerId: t.ids.customers.demo });
+    const labelIds: string[] = [];
+    for (const name of ['Sale', 'Autumn']) {
+      const label = await call(t.app, 'POST', `/api/projects/${pid}/labels`, {
+        cookie,
+        body: { name },
+      });
+      expect(label.statusCode, label.body).toBe(201);
+      labelIds.push(label.json().data.id);
+    }
+    const body = { name: 'Menu', objectType: 'link', data: { link: 'https://example.com' } };
+    const created = await call(t.app, 'POST', actionsUrl(pid), { cookie, body });
+    const id = created.json().data.id as string;
+    const tagged = await call(t.app, 'PUT', `${actionsUrl(pid)}/${id}/labels`, {
+      cookie,
+      body: { labelIds },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    const copy = await call(t.app, 'POST', `${actionsUrl(pid)}/${id}/duplicate`, { cookie });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().data.id).not.toBe(id);
+    expect(copy.json().data.labels.map((label: { name: string }) => label.name)).toEqual([
+      'Autumn',
+      'Sale',
+    ]);
+    // The original keeps its tags too.
+    const original = await call(t.app, 'GET', `${actionsUrl(pid)}/${id}`, { cookie });
+    expect(original.json().data.labels).toHaveLength(2);
+  });
+
   it('refuses media of another customer, another project or the wrong kind at the field', async () => {
     const acmeMedia = await uploadOk(t, {
       cookie: t.cookies.other,
