@@ -1,8 +1,7 @@
 // /projects/:pid/qr-links ({product}Overview): the project's Actions with search, a type filter and
 // a tag filter.
-import { Link, useParams } from 'react-router-dom';
-import { Box, Button as MuiButton, Card, CardContent, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useParams } from 'react-router-dom';
+import { Box, Stack } from '@mui/material';
 import {
   DataTable,
   DateField,
@@ -21,6 +20,8 @@ import { actionPaths } from './actionPaths';
 import { BulkTagButton } from '../bulk';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
+import { CreateLinkButton } from '../common/CreateLinkButton';
+import { ListEmpty } from '../common/ListEmpty';
 
 function TypeField() {
   const record = useRecordContext<{ objectType: string }>();
@@ -36,32 +37,20 @@ function TypeField() {
 }
 
 function CreateActionButton({ projectId }: { projectId: string }) {
-  const translate = useTranslate();
   return (
-    <MuiButton
-      component={Link}
+    <CreateLinkButton
       to={actionPaths.add(projectId)}
-      startIcon={<AddIcon />}
-      variant="contained"
-      size="small"
-      data-testid="action-create"
-    >
-      {translate('app.actions.create')}
-    </MuiButton>
+      label="app.actions.create"
+      testId="action-create"
+    />
   );
 }
 
 function Empty({ projectId }: { projectId: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }} data-testid="action-list-empty">
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.actions.empty')}
-        </Typography>
-        <CreateActionButton projectId={projectId} />
-      </CardContent>
-    </Card>
+    <ListEmpty title="app.actions.empty" testId="action-list-empty">
+      <CreateActionButton projectId={projectId} />
+    </ListEmpty>
   );
 }
 

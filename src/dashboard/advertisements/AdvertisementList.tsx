@@ -1,8 +1,7 @@
 // /projects/:pid/ads (advertisementOverview): name, image thumbnail, display time in seconds and
 // how many QR codes show each advertisement.
-import { Link, useParams } from 'react-router-dom';
-import { Avatar, Box, Button as MuiButton, Card, CardContent, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useParams } from 'react-router-dom';
+import { Avatar, Box } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
@@ -18,6 +17,8 @@ import {
 } from 'react-admin';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
+import { CreateLinkButton } from '../common/CreateLinkButton';
+import { ListEmpty } from '../common/ListEmpty';
 
 function ThumbnailField() {
   const record = useRecordContext<Advertisement>();
@@ -47,35 +48,24 @@ function DisplayTimeField() {
 }
 
 function CreateAdButton({ projectId }: { projectId: string }) {
-  const translate = useTranslate();
   return (
-    <MuiButton
-      component={Link}
+    <CreateLinkButton
       to={adPaths.add(projectId)}
-      startIcon={<AddIcon />}
-      variant="contained"
-      size="small"
-      data-testid="ad-create"
-    >
-      {translate('app.advertisements.create')}
-    </MuiButton>
+      label="app.advertisements.create"
+      testId="ad-create"
+    />
   );
 }
 
 function Empty({ projectId }: { projectId: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }} data-testid="ad-list-empty">
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.advertisements.empty')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.advertisements.empty_help')}
-        </Typography>
-        <CreateAdButton projectId={projectId} />
-      </CardContent>
-    </Card>
+    <ListEmpty
+      title="app.advertisements.empty"
+      message="app.advertisements.empty_help"
+      testId="ad-list-empty"
+    >
+      <CreateAdButton projectId={projectId} />
+    </ListEmpty>
   );
 }
 

@@ -1,7 +1,6 @@
 // /projects/:pid/tags (labelOverview): the project's tags with how many items carry each.
-import { Link, useParams } from 'react-router-dom';
-import { Box, Button as MuiButton, Card, CardContent, Chip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useParams } from 'react-router-dom';
+import { Box, Chip } from '@mui/material';
 import {
   DataTable,
   DateField,
@@ -11,11 +10,12 @@ import {
   TopToolbar,
   useListContext,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
+import { CreateLinkButton } from '../common/CreateLinkButton';
+import { ListEmpty } from '../common/ListEmpty';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -26,18 +26,13 @@ function CreateLabelButton({
   pid: string;
   variant?: 'contained' | 'text';
 }) {
-  const translate = useTranslate();
   return (
-    <MuiButton
-      component={Link}
+    <CreateLinkButton
       to={labelPaths.add(pid)}
-      startIcon={<AddIcon />}
+      label="app.labels.create"
+      testId="label-create"
       variant={variant}
-      size="small"
-      data-testid="label-create"
-    >
-      {translate('app.labels.create')}
-    </MuiButton>
+    />
   );
 }
 
@@ -48,19 +43,14 @@ function NameChip() {
 }
 
 function Empty({ pid }: { pid: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }} data-testid="label-list-empty">
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.labels.empty_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.labels.empty_message')}
-        </Typography>
-        <CreateLabelButton pid={pid} />
-      </CardContent>
-    </Card>
+    <ListEmpty
+      title="app.labels.empty_title"
+      message="app.labels.empty_message"
+      testId="label-list-empty"
+    >
+      <CreateLabelButton pid={pid} />
+    </ListEmpty>
   );
 }
 

@@ -1,5 +1,4 @@
 // /projects/:pid/qrcodes/templates: the project's named QR designs.
-import { Card, CardContent, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -18,6 +17,7 @@ import { normaliseDesign } from '../design/QrDesignInput';
 import type { QrCodeTemplateRecord } from '../qr-codes/types';
 import { templatePaths } from './paths';
 import { templatePreviewText } from './QrCodeTemplateInputs';
+import { ListEmpty } from '../common/ListEmpty';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -52,19 +52,10 @@ function Thumbnail() {
 }
 
 function Empty({ pid }: { pid: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.qr_templates.empty_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.qr_templates.empty_message')}
-        </Typography>
-        <AddButton pid={pid} variant="contained" />
-      </CardContent>
-    </Card>
+    <ListEmpty title="app.qr_templates.empty_title" message="app.qr_templates.empty_message">
+      <AddButton pid={pid} variant="contained" />
+    </ListEmpty>
   );
 }
 

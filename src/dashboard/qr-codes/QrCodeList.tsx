@@ -1,6 +1,6 @@
 // /projects/:pid/qr-codes: the project's QR codes, paged, searched and filtered by tag on the
 // server; bulk tag, ZIP download and trash on the selected rows.
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -22,6 +22,7 @@ import { LabelFilter } from '../labels/LabelFilter';
 import { BulkDownloadButton, BulkTagButton, BulkTrashButton } from '../bulk';
 import { ActionLabel } from './ActionLabel';
 import type { QrCodeRecord } from './types';
+import { ListEmpty } from '../common/ListEmpty';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -74,19 +75,10 @@ function ActionColumn() {
 }
 
 function Empty({ pid }: { pid: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.qr_codes.empty_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.qr_codes.empty_message')}
-        </Typography>
-        <CreateQrCodeButton pid={pid} variant="contained" />
-      </CardContent>
-    </Card>
+    <ListEmpty title="app.qr_codes.empty_title" message="app.qr_codes.empty_message">
+      <CreateQrCodeButton pid={pid} variant="contained" />
+    </ListEmpty>
   );
 }
 

@@ -1,8 +1,7 @@
 // /projects/:pid/short-links (shortLinkOverview): the project's short links, searched and
 // filtered by tag on the server.
-import { Link, useParams } from 'react-router-dom';
-import { Box, Button as MuiButton, Card, CardContent, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useParams } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
 import {
   DataTable,
   List,
@@ -12,7 +11,6 @@ import {
   TopToolbar,
   useListContext,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
@@ -22,6 +20,8 @@ import { LabelFilter } from '../labels/LabelFilter';
 import { BulkTagButton, BulkTrashButton } from '../bulk';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
+import { CreateLinkButton } from '../common/CreateLinkButton';
+import { ListEmpty } from '../common/ListEmpty';
 
 function CreateButton({
   pid,
@@ -30,18 +30,13 @@ function CreateButton({
   pid: string;
   variant?: 'contained' | 'text';
 }) {
-  const translate = useTranslate();
   return (
-    <MuiButton
-      component={Link}
+    <CreateLinkButton
       to={shortLinkPaths.add(pid)}
-      startIcon={<AddIcon />}
+      label="app.short_links.create"
+      testId="short-link-create"
       variant={variant}
-      size="small"
-      data-testid="short-link-create"
-    >
-      {translate('app.short_links.create')}
-    </MuiButton>
+    />
   );
 }
 
@@ -65,19 +60,14 @@ function ActionColumn() {
 }
 
 function Empty({ pid }: { pid: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }} data-testid="short-link-list-empty">
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.short_links.empty_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.short_links.empty_message')}
-        </Typography>
-        <CreateButton pid={pid} />
-      </CardContent>
-    </Card>
+    <ListEmpty
+      title="app.short_links.empty_title"
+      message="app.short_links.empty_message"
+      testId="short-link-list-empty"
+    >
+      <CreateButton pid={pid} />
+    </ListEmpty>
   );
 }
 

@@ -1,6 +1,6 @@
 // /projects/:pid/themes: the project's themes with their colours; the active one is marked, and a
 // user with ThemeSetActive can make another one active.
-import { Box, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import { Box, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -18,6 +18,7 @@ import type { Theme } from '../../shared/schemas/theme';
 import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
 import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
+import { ListEmpty } from '../common/ListEmpty';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -81,19 +82,10 @@ function RowButtons({ pid }: { pid: string }) {
 }
 
 function Empty({ pid }: { pid: string }) {
-  const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 5 }}>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.themes.empty_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.themes.empty_message')}
-        </Typography>
-        <AddButton pid={pid} variant="contained" />
-      </CardContent>
-    </Card>
+    <ListEmpty title="app.themes.empty_title" message="app.themes.empty_message">
+      <AddButton pid={pid} variant="contained" />
+    </ListEmpty>
   );
 }
 
