@@ -23,23 +23,23 @@ import {
   removeAction,
 } from '../../services/actions.js';
 import { mediaStorageFor } from '../../services/media.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
 import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 const actionListQuerySchema = listQuerySchema.extend({
   objectType: z.enum(ACTION_TYPES).optional(),
   labelId: ulidSchema.optional(),
 });
-
-interface ProjectParams {
-  pid: string;
-}
-interface ActionParams extends ProjectParams {
-  id: string;
-}
 
 /** The answers of a page of Actions, each with its tags (one query for the whole page). */
 async function present(db: Db, rows: ActionRow[]) {
@@ -50,11 +50,7 @@ async function present(db: Db, rows: ActionRow[]) {
 }
 
 export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: ActionParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'qrlink_not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qrlink_not_found');
   const env = (request: FastifyRequest) => ({ storage: mediaStorageFor(config), log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { action } = await actionOr404(db, currentUser(request), projectId, id);
@@ -66,11 +62,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     '/projects/:pid/actions',
     { preHandler: requirePermission('QRLinkView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = actionListQuerySchema.parse(request.query);
       const { rows, total } = await listActions(db, project.id, query, {
         objectType: query.objectType,
@@ -99,7 +91,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
-  app.get<{ Params: ActionParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/actions/:id',
     { preHandler: requirePermission('QRLinkView') },
     async (request) => {
@@ -109,7 +101,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // PUT /projects/{pid}/actions/{id}: replace name, kind, data and activity.
-  app.put<{ Params: ActionParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/actions/:id',
     { preHandler: requirePermission('QRLinkUpdate') },
     async (request) => {
@@ -129,7 +121,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
-  app.delete<{ Params: ActionParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/actions/:id',
     { preHandler: requirePermission('QRLinkDelete') },
     async (request, reply) => {
@@ -147,7 +139,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
-  app.post<{ Params: ActionParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/actions/:id/duplicate',
     { preHandler: requirePermission('QRLinkDuplicate') },
     async (request, reply) => {
@@ -164,7 +156,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
-  app.get<{ Params: ActionParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/actions/:id/qr-codes',
     { preHandler: requirePermission('QRLinkView') },
     async (request) => {

@@ -50,14 +50,16 @@ import type { SessionUser } from '../plugins/session.js';
 import { invalidField, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
-
-interface ProjectParams {
-  pid: string;
-}
-interface ItemParams extends ProjectParams {
-  id: string;
-}
+import {
+  listResponse,
+  pathId,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 const statsQuerySchema = z.object({
   from: z.iso.datetime().optional(),
@@ -327,11 +329,7 @@ async function setQrCodeAdvertisements(
 }
 
 export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: ItemParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'campaign_not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'campaign_not_found');
   const env = (request: FastifyRequest): Env => ({ db, config, log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { ad } = await advertisementOr404(db, currentUser(request), projectId, id);
@@ -363,11 +361,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
     '/projects/:pid/advertisements',
     { preHandler: requirePermission('AdvertisementView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = listQuerySchema.parse(request.query);
       const { rows, total } = await listAdvertisements(db, project.id, query);
       return listResponse(rows.map(toAdvertisement), total, query);
@@ -393,7 +387,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}: one advertisement.
-  app.get<{ Params: ItemParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id',
     { preHandler: requirePermission('AdvertisementView') },
     async (request) => {
@@ -403,7 +397,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/advertisements/{id}: replace name, text, image, link and display time.
-  app.put<{ Params: ItemParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id',
     { preHandler: requirePermission('AdvertisementUpdate') },
     async (request) => {
@@ -422,7 +416,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
-  app.delete<{ Params: ItemParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id',
     { preHandler: requirePermission('AdvertisementDelete') },
     async (request, reply) => {
@@ -439,7 +433,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.
-  app.get<{ Params: ItemParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id/qr-codes',
     { preHandler: requirePermission('AdvertisementView', 'QRCodeView') },
     async (request) => {
@@ -449,7 +443,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/advertisements/{id}/qr-codes: { qrCodeIds } — the full set of codes.
-  app.put<{ Params: ItemParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id/qr-codes',
     { preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView') },
     async (request) => {
@@ -468,7 +462,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}/stats: views, unique views and click-throughs.
-  app.get<{ Params: ItemParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/advertisements/:id/stats',
     { preHandler: requirePermission('AdvertisementView') },
     async (request) => {
@@ -480,7 +474,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/qr-codes/{id}/advertisements: the ads a QR code shows.
-  app.get<{ Params: ItemParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id/advertisements',
     { preHandler: requirePermission('QRCodeView', 'AdvertisementView') },
     async (request) => {
@@ -491,7 +485,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/qr-codes/{id}/advertisements: { advertisementIds } — the full set of ads.
-  app.put<{ Params: ItemParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id/advertisements',
     { preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate') },
     async (request) => {

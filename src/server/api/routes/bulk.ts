@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { isUlid } from '../../../shared/ids.js';
 import { LABEL_ITEM_TYPES, type LabelSummary } from '../../../shared/schemas/label.js';
 import { existingItemIds, labelsOfItems } from '../../repositories/labels.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { requirePermission } from '../plugins/session.js';
+import { projectOfRequest, type ProjectParams, type RouteDeps } from './helpers.js';
 
 /** A list page is at most this long (listQuerySchema's perPage is capped at 500 too). */
 export const MAX_ITEM_LABEL_IDS = 500;
@@ -24,15 +23,11 @@ const itemLabelsQuerySchema = z.object({
 
 export function bulkRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /projects/{pid}/item-labels?itemType=&ids=: the tags of each listed item of the project.
-  app.get<{ Params: { pid: string } }>(
+  app.get<{ Params: ProjectParams }>(
     '/projects/:pid/item-labels',
     { preHandler: requirePermission('LabelView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        pathId(request.params.pid, 'project_not_found'),
-      );
+      const project = await projectOfRequest(db, request);
       const { itemType, ids } = itemLabelsQuerySchema.parse(request.query);
       // Items of other projects (or trashed ones) simply get no entry.
       const own = [...(await existingItemIds(db, project.id, itemType, ids))];

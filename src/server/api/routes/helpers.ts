@@ -1,11 +1,15 @@
 // Small helpers every route file shares.
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail.js';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import { isUlid } from '../../../shared/ids.js';
 import type { ListQuery, ListResponse } from '../../../shared/schemas/common.js';
+import type { Executor } from '../../repositories/executor.js';
+import { visibleProjectOr404 } from '../../services/projects.js';
 import { notFound } from '../httpError.js';
+import { currentUser } from '../plugins/session.js';
 
 export interface RouteDeps {
   db: Db;
@@ -21,6 +25,29 @@ export interface IdParams {
 export function pathId(value: string, notFoundCode: ApiErrorCode): string {
   if (!isUlid(value)) throw notFound(notFoundCode);
   return value;
+}
+
+/** Path params of a project's collection, and of one item in it. */
+export interface ProjectParams {
+  pid: string;
+}
+export interface ProjectItemParams extends ProjectParams {
+  id: string;
+}
+
+export const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
+
+/** The project and item ids of the path, each answering its own 404 when malformed. */
+export function projectItemIdsOf(
+  params: ProjectItemParams,
+  notFoundCode: ApiErrorCode,
+): { projectId: string; id: string } {
+  return { projectId: projectIdOf(params), id: pathId(params.id, notFoundCode) };
+}
+
+/** The project of the path when the caller can reach it; project_not_found otherwise. */
+export function projectOfRequest(db: Executor, request: FastifyRequest<{ Params: ProjectParams }>) {
+  return visibleProjectOr404(db, currentUser(request), projectIdOf(request.params));
 }
 
 export function listResponse<T>(data: T[], total: number, query: ListQuery): ListResponse<T> {

@@ -41,14 +41,16 @@ import { visibleProjectOr404 } from '../../services/projects.js';
 import { forbidden, HttpError, invalidField, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
-
-interface ProjectParams {
-  pid: string;
-}
-interface ItemParams extends ProjectParams {
-  id: string;
-}
+import {
+  listResponse,
+  pathId,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 /** Per item type: its 404 code and the permission that changes it. */
 const ITEM_RULES: Record<LabelItemType, { notFound: ApiErrorCode; update: PermissionKey }> = {
@@ -253,11 +255,7 @@ async function tagItems(
 }
 
 export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: ItemParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'label_not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'label_not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { label } = await labelOr404(db, currentUser(request), projectId, id);
     return { data: toLabel(label) };
@@ -268,11 +266,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     '/projects/:pid/labels',
     { preHandler: requirePermission('LabelView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = listQuerySchema.parse(request.query);
       const { rows, total } = await listLabels(db, project.id, query);
       return listResponse(rows.map(toLabel), total, query);
@@ -298,7 +292,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // GET /projects/{pid}/labels/{id}: one tag.
-  app.get<{ Params: ItemParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/labels/:id',
     { preHandler: requirePermission('LabelView') },
     async (request) => {
@@ -308,7 +302,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // PUT /projects/{pid}/labels/{id}: rename or recolour.
-  app.put<{ Params: ItemParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/labels/:id',
     { preHandler: requirePermission('LabelUpdate') },
     async (request) => {
@@ -332,7 +326,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/labels/{id}: removes the tag from every item, then the tag.
-  app.delete<{ Params: ItemParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/labels/:id',
     { preHandler: requirePermission('LabelDelete') },
     async (request, reply) => {
@@ -343,7 +337,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/labels/{id}/items: tag many items of one type in one go.
-  app.post<{ Params: ItemParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/labels/:id/items',
     { preHandler: requirePermission('LabelView') },
     async (request) => {
@@ -367,7 +361,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // PUT /projects/{pid}/{qr-codes|short-links|actions}/{id}/labels: replace an item's tags.
   for (const itemType of LABEL_ITEM_TYPES) {
     const rules = ITEM_RULES[itemType];
-    app.put<{ Params: ItemParams }>(
+    app.put<{ Params: ProjectItemParams }>(
       `/projects/:pid/${LABEL_ITEM_PATHS[itemType]}/:id/labels`,
       { preHandler: requirePermission('LabelView', rules.update) },
       async (request) => {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { qrCodeTemplateInputSchema } from '../../../shared/schemas/qrCode.js';
 import { listQrCodeTemplates } from '../../repositories/qrCodeTemplates.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
 import {
   createQrCodeTemplate,
   editQrCodeTemplate,
@@ -13,21 +12,18 @@ import {
 } from '../../services/qrCodeTemplates.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
-
-interface ProjectParams {
-  pid: string;
-}
-interface TemplateParams extends ProjectParams {
-  id: string;
-}
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: TemplateParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { template } = await templateOr404(db, currentUser(request), projectId, id);
     return { data: toQrCodeTemplate(template) };
@@ -38,11 +34,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
     '/projects/:pid/qr-code-templates',
     { preHandler: requirePermission('QRCodeTemplateView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = listQuerySchema.parse(request.query);
       const { rows, total } = await listQrCodeTemplates(db, project.id, query);
       return listResponse(rows.map(toQrCodeTemplate), total, query);
@@ -68,7 +60,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // GET /projects/{pid}/qr-code-templates/{id}: one template.
-  app.get<{ Params: TemplateParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-code-templates/:id',
     { preHandler: requirePermission('QRCodeTemplateView') },
     async (request) => {
@@ -78,7 +70,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // PUT /projects/{pid}/qr-code-templates/{id}: replace name and design.
-  app.put<{ Params: TemplateParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-code-templates/:id',
     { preHandler: requirePermission('QRCodeTemplateUpdate') },
     async (request) => {
@@ -97,7 +89,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // DELETE /projects/{pid}/qr-code-templates/{id}: delete; QR codes keep their own design.
-  app.delete<{ Params: TemplateParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-code-templates/:id',
     { preHandler: requirePermission('QRCodeTemplateDelete') },
     async (request, reply) => {

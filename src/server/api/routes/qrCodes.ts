@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import { labelsOfItems } from '../../repositories/labels.js';
 import { listQrCodes, type QrCodeWithAction } from '../../repositories/qrCodes.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
 import {
   createQrCode,
   deleteTrashedQrCode,
@@ -20,19 +19,21 @@ import {
 } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, sentKeys, type RouteDeps } from './helpers.js';
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+  sentKeys,
+} from './helpers.js';
 
 const qrCodeListQuerySchema = listQuerySchema.extend({
   actionId: ulidSchema.optional(),
   labelId: ulidSchema.optional(),
 });
-
-interface ProjectParams {
-  pid: string;
-}
-interface QrCodeParams extends ProjectParams {
-  id: string;
-}
 
 /** The answers of a page of QR codes, each with its tags (one query for the whole page). */
 async function present(db: Db, config: Config, rows: QrCodeWithAction[]) {
@@ -46,11 +47,7 @@ async function present(db: Db, config: Config, rows: QrCodeWithAction[]) {
 }
 
 export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: QrCodeParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'qr_code_not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qr_code_not_found');
   const one = async (
     request: FastifyRequest,
     projectId: string,
@@ -66,11 +63,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     '/projects/:pid/qr-codes',
     { preHandler: requirePermission('QRCodeView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = qrCodeListQuerySchema.parse(request.query);
       const { rows, total } = await listQrCodes(db, project.id, query, {
         actionId: query.actionId,
@@ -99,7 +92,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/qr-codes/{id}: one QR code (also from the trash).
-  app.get<{ Params: QrCodeParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id',
     { preHandler: requirePermission('QRCodeView') },
     async (request) => {
@@ -109,7 +102,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // PUT /projects/{pid}/qr-codes/{id}: change the fields sent (name, description, actionId, templateId, design).
-  app.put<{ Params: QrCodeParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id',
     { preHandler: requirePermission('QRCodeUpdate') },
     async (request) => {
@@ -132,7 +125,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/qr-codes/{id}/duplicate: a new code with the same Action and design.
-  app.post<{ Params: QrCodeParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id/duplicate',
     { preHandler: requirePermission('QRCodeDuplicate') },
     async (request, reply) => {
@@ -149,7 +142,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/qr-codes/{id}/trash: move to the trash.
-  app.delete<{ Params: QrCodeParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id/trash',
     { preHandler: requirePermission('QRCodeTrash') },
     async (request, reply) => {
@@ -160,7 +153,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/qr-codes/{id}/restore: back from the trash, if the limits leave room.
-  app.post<{ Params: QrCodeParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id/restore',
     { preHandler: requirePermission('QRCodeRestore') },
     async (request) => {
@@ -171,7 +164,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/qr-codes/{id}: permanent delete of a trashed QR code.
-  app.delete<{ Params: QrCodeParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/qr-codes/:id',
     { preHandler: requirePermission('QRCodeDelete') },
     async (request, reply) => {

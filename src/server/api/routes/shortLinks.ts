@@ -9,7 +9,6 @@ import {
   type ShortLinkUpdate,
 } from '../../../shared/schemas/shortLink.js';
 import { listShortLinks } from '../../repositories/shortLinks.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
 import { shortLinkUrlOf } from '../../services/qrCodes.js';
 import {
   createShortLink,
@@ -25,26 +24,24 @@ import {
 } from '../../services/shortLinks.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, sentKeys, type RouteDeps } from './helpers.js';
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+  sentKeys,
+} from './helpers.js';
 
 const shortLinkListQuerySchema = listQuerySchema.extend({
   actionId: ulidSchema.optional(),
   labelId: ulidSchema.optional(),
 });
 
-interface ProjectParams {
-  pid: string;
-}
-interface ShortLinkParams extends ProjectParams {
-  id: string;
-}
-
 export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: ShortLinkParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'short_link_not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'short_link_not_found');
   const one = async (
     request: FastifyRequest,
     projectId: string,
@@ -60,11 +57,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     '/projects/:pid/short-links',
     { preHandler: requirePermission('ShortLinkView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = shortLinkListQuerySchema.parse(request.query);
       const { rows, total } = await listShortLinks(db, project.id, query, {
         actionId: query.actionId,
@@ -79,7 +72,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     '/projects/:pid/short-links/suggest-uri',
     { preHandler: requirePermission('ShortLinkCreate') },
     async (request) => {
-      await visibleProjectOr404(db, currentUser(request), projectIdOf(request.params));
+      await projectOfRequest(db, request);
       const uri = await freshUri(db);
       return { data: { uri, scanUrl: shortLinkUrlOf(config, DEFAULT_HOST, uri) } };
     },
@@ -104,7 +97,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // GET /projects/{pid}/short-links/{id}: one link (also from the trash).
-  app.get<{ Params: ShortLinkParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id',
     { preHandler: requirePermission('ShortLinkView') },
     async (request) => {
@@ -114,7 +107,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // PUT /projects/{pid}/short-links/{id}: change the fields sent (uri, name, description, actionId).
-  app.put<{ Params: ShortLinkParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id',
     { preHandler: requirePermission('ShortLinkUpdate') },
     async (request) => {
@@ -137,7 +130,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // POST /projects/{pid}/short-links/{id}/duplicate: a new random uri, same Action and tags.
-  app.post<{ Params: ShortLinkParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id/duplicate',
     { preHandler: requirePermission('ShortLinkDuplicate') },
     async (request, reply) => {
@@ -154,7 +147,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // DELETE /projects/{pid}/short-links/{id}/trash: move to the trash (the uri stops answering).
-  app.delete<{ Params: ShortLinkParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id/trash',
     { preHandler: requirePermission('ShortLinkTrash') },
     async (request, reply) => {
@@ -171,7 +164,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // POST /projects/{pid}/short-links/{id}/restore: back from the trash, if the limits leave room.
-  app.post<{ Params: ShortLinkParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id/restore',
     { preHandler: requirePermission('ShortLinkRestore') },
     async (request) => {
@@ -188,7 +181,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
   );
 
   // DELETE /projects/{pid}/short-links/{id}: permanent delete of a trashed link.
-  app.delete<{ Params: ShortLinkParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/short-links/:id',
     { preHandler: requirePermission('ShortLinkDelete') },
     async (request, reply) => {

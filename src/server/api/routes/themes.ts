@@ -45,14 +45,15 @@ import type { SessionUser } from '../plugins/session.js';
 import { forbidden, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
-
-interface ProjectParams {
-  pid: string;
-}
-interface ThemeParams extends ProjectParams {
-  id: string;
-}
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 const themeListQuerySchema = listQuerySchema.extend({
   isActive: z
@@ -76,11 +77,7 @@ export function toTheme(row: ThemeRow): Theme {
 
 export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const messages = loadMessages();
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-  const idsOf = (params: ThemeParams) => ({
-    projectId: projectIdOf(params),
-    id: pathId(params.id, 'not_found'),
-  });
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { theme } = await themeOr404(db, currentUser(request), projectId, id);
     return { data: toTheme(theme) };
@@ -97,11 +94,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     '/projects/:pid/themes',
     { preHandler: requirePermission('ProjectThemesView', 'ThemeView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = themeListQuerySchema.parse(request.query);
       const { rows, total } = await listThemes(db, project.id, query);
       return listResponse(rows.map(toTheme), total, query);
@@ -125,11 +118,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     '/projects/:pid/themes/preview',
     { preHandler: requirePermission('ThemeView') },
     async (request, reply) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const { settings } = themePreviewSchema.parse(request.body);
       await checkMedia(db, project, settings, null);
       const lang = currentUser(request).language;
@@ -152,7 +141,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // GET /projects/{pid}/themes/{id}: one theme.
-  app.get<{ Params: ThemeParams }>(
+  app.get<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id',
     { preHandler: requirePermission('ThemeView') },
     async (request) => {
@@ -162,7 +151,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // PUT /projects/{pid}/themes/{id}: change name and/or settings (settings are replaced whole).
-  app.put<{ Params: ThemeParams }>(
+  app.put<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id',
     { preHandler: requirePermission('ThemeUpdate') },
     async (request) => {
@@ -174,7 +163,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}: delete; an active theme's project falls back to the default look.
-  app.delete<{ Params: ThemeParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id',
     { preHandler: requirePermission('ThemeDelete') },
     async (request, reply) => {
@@ -185,7 +174,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
-  app.post<{ Params: ThemeParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id/duplicate',
     { preHandler: requirePermission('ThemeDuplicate') },
     async (request, reply) => {
@@ -196,7 +185,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/themes/{id}/activate: make it the project's one active theme.
-  app.post<{ Params: ThemeParams }>(
+  app.post<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id/activate',
     { preHandler: requirePermission('ThemeSetActive') },
     async (request) => {
@@ -207,7 +196,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}/logo: remove the logo (and free the file when unused).
-  app.delete<{ Params: ThemeParams }>(
+  app.delete<{ Params: ProjectItemParams }>(
     '/projects/:pid/themes/:id/logo',
     { preHandler: requirePermission('ThemeLogoDelete') },
     async (request, reply) => {

@@ -4,34 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { listTrash } from '../../repositories/qrCodes.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
 import { emptyTrash } from '../../services/projectItems.js';
 import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
+import {
+  listResponse,
+  projectIdOf,
+  projectOfRequest,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
 
 const trashQuerySchema = listQuerySchema.extend({
   type: z.enum(['qr_code', 'short_link']).optional(),
 });
 
-interface ProjectParams {
-  pid: string;
-}
-
 export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const projectIdOf = (params: ProjectParams) => pathId(params.pid, 'project_not_found');
-
   // GET /projects/{pid}/trash: trashed QR codes and short links, newest first; filter type.
   app.get<{ Params: ProjectParams }>(
     '/projects/:pid/trash',
     { preHandler: requirePermission('QRCodeView', 'ShortLinkView') },
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectIdOf(request.params),
-      );
+      const project = await projectOfRequest(db, request);
       const query = trashQuerySchema.parse(request.query);
       const { rows, total } = await listTrash(db, project.id, query, query.type);
       return listResponse(
