@@ -3,7 +3,6 @@
 // landing-page renderer. Each change runs in one transaction with its audit row and then drops the
 // project's codes from the scan cache, so landing pages show the change at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ulid } from 'ulidx';
 import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { contactDataSchema } from '../../../shared/schemas/action.js';
@@ -13,36 +12,22 @@ import {
   themePreviewSchema,
   themeUpdateSchema,
   type Theme,
-  type ThemeSettings,
 } from '../../../shared/schemas/theme.js';
-import { hasPermission } from '../../../shared/permissions.js';
-import type { Db } from '../../db/database.js';
-import type { ProjectRow } from '../../db/schema.js';
-import {
-  deleteTheme,
-  findTheme,
-  insertTheme,
-  listThemes,
-  setActiveTheme,
-  updateTheme,
-  type ThemeRow,
-} from '../../repositories/themes.js';
-import { insertAuditLog, type AuditContext } from '../../repositories/auditLogs.js';
-import type { Executor } from '../../repositories/executor.js';
-import { invalidateProject } from '../../scan/cache.js';
+import { listThemes, type ThemeRow } from '../../repositories/themes.js';
 import { loadMessages } from '../../scan/i18n.js';
 import { contactPage } from '../../scan/pages.js';
 import { readThemeSettings } from '../../scan/theme.js';
+import { mediaStorageFor, removeStoredFiles } from '../../services/media.js';
 import {
-  IMAGE_KINDS,
-  mediaStorageFor,
-  releaseMedia,
-  removeStoredFiles,
-  usableMediaOr422,
-} from '../../services/media.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
-import type { SessionUser } from '../plugins/session.js';
-import { forbidden, notFound } from '../httpError.js';
+  themeOr404,
+  checkMedia,
+  createTheme,
+  editTheme,
+  removeTheme,
+  duplicateTheme,
+  activateTheme,
+  deleteThemeLogo,
+} from '../../services/themes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -217,235 +202,3 @@ const SAMPLE_CONTACT = contactDataSchema.parse({
   address: { street: 'Keizersgracht 1', zipCode: '1015 CJ', city: 'Amsterdam', country: 'NL' },
   website: { personal: 'https://example.com', linkedIn: null },
 });
-
-interface Env {
-  db: Db;
-  user: SessionUser;
-  audit: AuditContext;
-  /** Deletes freed files once their transaction committed. */
-  freeFiles: (keys: string[]) => Promise<void>;
-}
-
-async function themeOr404(
-  db: Executor,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; theme: ThemeRow }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const theme = await findTheme(db, project.id, id);
-  if (!theme) throw notFound('not_found');
-  return { project, theme };
-}
-
-/** The uploads a theme refers to: its logo and its background image. */
-function mediaOf(settings: ThemeSettings): { logo: string | null; image: string | null } {
-  return { logo: settings.logo.mediaId, image: settings.background.imageMediaId };
-}
-
-/** New media references must be images uploaded to this project (422 at the field otherwise). */
-async function checkMedia(
-  db: Executor,
-  project: ProjectRow,
-  settings: ThemeSettings,
-  previous: ThemeSettings | null,
-): Promise<void> {
-  const now = mediaOf(settings);
-  const before = previous ? mediaOf(previous) : { logo: null, image: null };
-  if (now.logo && now.logo !== before.logo) {
-    await usableMediaOr422(db, project, now.logo, IMAGE_KINDS, '/settings/logo/mediaId');
-  }
-  if (now.image && now.image !== before.image) {
-    await usableMediaOr422(
-      db,
-      project,
-      now.image,
-      IMAGE_KINDS,
-      '/settings/background/imageMediaId',
-    );
-  }
-}
-
-/** Media the theme referred to before and no longer does. */
-function droppedMedia(before: ThemeSettings, after: ThemeSettings | null): string[] {
-  const was = mediaOf(before);
-  const is = after ? mediaOf(after) : { logo: null, image: null };
-  return [was.logo, was.image].filter(
-    (id): id is string => id !== null && id !== is.logo && id !== is.image,
-  );
-}
-
-async function createTheme(
-  env: Env,
-  projectId: string,
-  name: string,
-  settings: ThemeSettings,
-): Promise<string> {
-  const id = ulid();
-  await env.db.transaction().execute(async (trx) => {
-    const project = await visibleProjectOr404(trx, env.user, projectId);
-    await checkMedia(trx, project, settings, null);
-    const now = new Date().toISOString();
-    await insertTheme(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
-      name,
-      isActive: 0,
-      settings: JSON.stringify(settings),
-      logoMediaId: settings.logo.mediaId,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'created',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
-  });
-  invalidateProject(projectId);
-  return id;
-}
-
-async function editTheme(
-  env: Env,
-  projectId: string,
-  id: string,
-  input: { name?: string; settings?: ThemeSettings },
-): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
-    const { project, theme } = await themeOr404(trx, env.user, projectId, id);
-    const before = readStoredThemeSettings(theme.settings);
-    const settings = input.settings ?? before;
-    // Removing the logo through a save is the same act as DELETE …/logo, with the same key.
-    if (before.logo.mediaId && !settings.logo.mediaId) {
-      if (!hasPermission(env.user.role, 'ThemeLogoDelete')) throw forbidden();
-    }
-    await checkMedia(trx, project, settings, before);
-    const name = input.name ?? theme.name;
-    await updateTheme(trx, id, {
-      name,
-      settings: JSON.stringify(settings),
-      logoMediaId: settings.logo.mediaId,
-      updatedAt: new Date().toISOString(),
-    });
-    const auditId = await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { fields: Object.keys(input) },
-    });
-    return releaseMedia(trx, droppedMedia(before, settings), env.audit, {
-      parentAuditId: auditId,
-    });
-  });
-  invalidateProject(projectId);
-  await env.freeFiles(freed);
-}
-
-async function removeTheme(env: Env, projectId: string, id: string): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
-    const { project, theme } = await themeOr404(trx, env.user, projectId, id);
-    await deleteTheme(trx, id);
-    const auditId = await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'deleted',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { wasActive: Number(theme.isActive) === 1 },
-    });
-    return releaseMedia(
-      trx,
-      droppedMedia(readStoredThemeSettings(theme.settings), null),
-      env.audit,
-      {
-        parentAuditId: auditId,
-      },
-    );
-  });
-  invalidateProject(projectId);
-  await env.freeFiles(freed);
-}
-
-async function duplicateTheme(env: Env, projectId: string, id: string): Promise<string> {
-  const copyId = ulid();
-  await env.db.transaction().execute(async (trx) => {
-    const { project, theme } = await themeOr404(trx, env.user, projectId, id);
-    const now = new Date().toISOString();
-    const name = `${theme.name} (copy)`.slice(0, 255);
-    await insertTheme(trx, {
-      ...theme,
-      id: copyId,
-      name,
-      isActive: 0,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id },
-    });
-  });
-  invalidateProject(projectId);
-  return copyId;
-}
-
-async function activateTheme(env: Env, projectId: string, id: string): Promise<void> {
-  await env.db.transaction().execute(async (trx) => {
-    const { project, theme } = await themeOr404(trx, env.user, projectId, id);
-    await setActiveTheme(trx, project.id, id, new Date().toISOString());
-    await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'activated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
-  });
-  invalidateProject(projectId);
-}
-
-async function deleteThemeLogo(env: Env, projectId: string, id: string): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
-    const { project, theme } = await themeOr404(trx, env.user, projectId, id);
-    const before = readStoredThemeSettings(theme.settings);
-    if (!before.logo.mediaId && !theme.logoMediaId) return [];
-    const settings: ThemeSettings = { ...before, logo: { ...before.logo, mediaId: null } };
-    await updateTheme(trx, id, {
-      settings: JSON.stringify(settings),
-      logoMediaId: null,
-      updatedAt: new Date().toISOString(),
-    });
-    const auditId = await insertAuditLog(trx, env.audit, {
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { logo: 'deleted' },
-    });
-    const dropped = [before.logo.mediaId, theme.logoMediaId].filter(
-      (mediaId): mediaId is string => mediaId !== null,
-    );
-    return releaseMedia(trx, dropped, env.audit, { parentAuditId: auditId });
-  });
-  invalidateProject(projectId);
-  await env.freeFiles(freed);
-}
