@@ -1,5 +1,5 @@
 // Customers: admins manage all of them; a customer admin may read and edit their own.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import {
   customerInputSchema,
@@ -60,16 +60,16 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     },
   );
 
+  /** The customer named by the path, if the caller may see it (404 otherwise). */
+  const requestedCustomer = (request: FastifyRequest<{ Params: IdParams }>) =>
+    accessibleCustomerOr404(db, currentUser(request), customerId(request.params));
+
   // GET /customers/{id}: one customer (customer admins: their own).
   app.get<{ Params: IdParams }>(
     '/customers/:id',
     { preHandler: requirePermission('CustomerView') },
     async (request) => {
-      const row = await accessibleCustomerOr404(
-        db,
-        currentUser(request),
-        customerId(request.params),
-      );
+      const row = await requestedCustomer(request);
       return { data: toCustomer(row) };
     },
   );
@@ -118,11 +118,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     '/customers/:id/subscription',
     { preHandler: requirePermission('SubscriptionView') },
     async (request) => {
-      const row = await accessibleCustomerOr404(
-        db,
-        currentUser(request),
-        customerId(request.params),
-      );
+      const row = await requestedCustomer(request);
       return { data: toSubscription(row) };
     },
   );
@@ -132,11 +128,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     '/customers/:id/progress',
     { preHandler: requirePermission('CustomerView') },
     async (request) => {
-      const row = await accessibleCustomerOr404(
-        db,
-        currentUser(request),
-        customerId(request.params),
-      );
+      const row = await requestedCustomer(request);
       return { data: toProgress(row) };
     },
   );
@@ -165,11 +157,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     '/customers/:id/status',
     { preHandler: requirePermission('CustomerView') },
     async (request) => {
-      const row = await accessibleCustomerOr404(
-        db,
-        currentUser(request),
-        customerId(request.params),
-      );
+      const row = await requestedCustomer(request);
       return { data: customerStatus(row, await customerUsage(db, row.id)) };
     },
   );
@@ -202,11 +190,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     '/customers/:id/users',
     { preHandler: requirePermission('UsersView') },
     async (request) => {
-      const customer = await accessibleCustomerOr404(
-        db,
-        currentUser(request),
-        customerId(request.params),
-      );
+      const customer = await requestedCustomer(request);
       const query = listQuerySchema.parse(request.query);
       const { rows, total } = await listCustomerUsers(db, customer.id, query);
       return listResponse(rows.map(toUser), total, query);
