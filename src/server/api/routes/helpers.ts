@@ -54,7 +54,11 @@ export function listResponse<T>(data: T[], total: number, query: ListQuery): Lis
   return { data, meta: { total, page: query.page, perPage: query.perPage } };
 }
 
-/** The keys a PUT body really sent: the shared schema fills defaults for absent ones. */
-export function sentKeys(body: unknown): Set<string> {
-  return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+/**
+ * A partial update: only the fields the body really sent. The shared schemas fill defaults for
+ * absent fields, which must not overwrite what is stored.
+ */
+export function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
+  const sent = new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
 }

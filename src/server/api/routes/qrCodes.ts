@@ -27,7 +27,7 @@ import {
   projectOfRequest,
   type ProjectParams,
   type RouteDeps,
-  sentKeys,
+  sentFields,
 } from './helpers.js';
 
 const qrCodeListQuerySchema = listQuerySchema.extend({
@@ -107,11 +107,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     { preHandler: requirePermission('QRCodeUpdate') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const parsed = qrCodeUpdateSchema.parse(request.body ?? {});
-      const sent = sentKeys(request.body);
-      const input = Object.fromEntries(
-        Object.entries(parsed).filter(([key]) => sent.has(key)),
-      ) as Partial<typeof parsed>;
+      const input = sentFields(qrCodeUpdateSchema.parse(request.body ?? {}), request.body);
       await editQrCode(
         db,
         currentUser(request),

@@ -3,11 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ulidSchema } from '../../../shared/ids.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
-import {
-  shortLinkInputSchema,
-  shortLinkUpdateSchema,
-  type ShortLinkUpdate,
-} from '../../../shared/schemas/shortLink.js';
+import { shortLinkInputSchema, shortLinkUpdateSchema } from '../../../shared/schemas/shortLink.js';
 import { listShortLinks } from '../../repositories/shortLinks.js';
 import { shortLinkUrlOf } from '../../services/qrCodes.js';
 import {
@@ -32,7 +28,7 @@ import {
   projectOfRequest,
   type ProjectParams,
   type RouteDeps,
-  sentKeys,
+  sentFields,
 } from './helpers.js';
 
 const shortLinkListQuerySchema = listQuerySchema.extend({
@@ -112,11 +108,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     { preHandler: requirePermission('ShortLinkUpdate') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const parsed = shortLinkUpdateSchema.parse(request.body ?? {});
-      const sent = sentKeys(request.body);
-      const input = Object.fromEntries(
-        Object.entries(parsed).filter(([key]) => sent.has(key)),
-      ) as ShortLinkUpdate;
+      const input = sentFields(shortLinkUpdateSchema.parse(request.body ?? {}), request.body);
       await editShortLink(
         db,
         currentUser(request),
