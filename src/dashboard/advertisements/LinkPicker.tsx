@@ -12,6 +12,17 @@ export interface PickerOption {
   detail?: string;
 }
 
+export interface LinkPickerProps {
+  resource: 'qr-codes' | 'advertisements';
+  projectId: string;
+  exclude: ReadonlySet<string>;
+  toOption: (record: Record<string, unknown>) => PickerOption;
+  label: string;
+  onLink: (id: string) => void;
+  busy: boolean;
+  testId: string;
+}
+
 export function LinkPicker({
   resource,
   projectId,
@@ -21,16 +32,7 @@ export function LinkPicker({
   onLink,
   busy,
   testId,
-}: {
-  resource: 'qr-codes' | 'advertisements';
-  projectId: string;
-  exclude: ReadonlySet<string>;
-  toOption: (record: Record<string, unknown>) => PickerOption;
-  label: string;
-  onLink: (id: string) => void;
-  busy: boolean;
-  testId: string;
-}) {
+}: LinkPickerProps) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<PickerOption | null>(null);

@@ -1,0 +1,152 @@
+// The link/unlink card both sides of the advertisement ↔ QR code link use: the linked items in a
+// table, a picker to link one more, and a PUT of the full set on every change.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { useTranslate } from 'react-admin';
+import type { ListResponse } from '../../shared/schemas/common';
+import { apiRequest } from '../providers/http';
+import { AD_WORD, useResultNotify } from '../useNotifications';
+import { LinkPicker, type LinkPickerProps } from './LinkPicker';
+
+export interface LinkedItem {
+  id: string;
+  name: string;
+}
+
+export interface LinkedItemsCardProps<Row extends LinkedItem> {
+  queryKey: readonly unknown[];
+  /** GET answers the linked items; PUT with `{ [bodyKey]: ids }` replaces them. */
+  url: string;
+  bodyKey: 'qrCodeIds' | 'advertisementIds';
+  picker: Pick<LinkPickerProps, 'resource' | 'projectId' | 'toOption' | 'label' | 'testId'>;
+  /** Where a row's name links to. */
+  pathOf: (row: Row) => string;
+  /** The columns after the name. */
+  columns: { header: ReactNode; align?: 'right'; cell: (row: Row) => ReactNode }[];
+  nameHeader: string;
+  help: string;
+  empty: string;
+  /** Shown above the table, given how many items are linked. */
+  note?: (count: number) => ReactNode;
+  testIds: { card: string; empty: string; row: string; unlink: string };
+}
+
+export function LinkedItemsCard<Row extends LinkedItem>({
+  queryKey,
+  url,
+  bodyKey,
+  picker,
+  pathOf,
+  columns,
+  nameHeader,
+  help,
+  empty,
+  note,
+  testIds,
+}: LinkedItemsCardProps<Row>) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const { success, failure } = useResultNotify();
+  const { data, isPending, isError } = useQuery({
+    queryKey,
+    queryFn: async () => (await apiRequest<ListResponse<Row>>(url)).json.data,
+  });
+  const save = useMutation({
+    mutationFn: async ({ ids }: { ids: string[]; action: 'linked' | 'unlinked' }) =>
+      (await apiRequest<ListResponse<Row>>(url, { method: 'PUT', body: { [bodyKey]: ids } })).json
+        .data,
+    onSuccess: (rows, { action }) => {
+      queryClient.setQueryData(queryKey, rows);
+      void queryClient.invalidateQueries({ queryKey: ['advertisements'] });
+      success(AD_WORD, action);
+    },
+    onError: (error, { action }) =>
+      failure(AD_WORD, action === 'linked' ? 'linking' : 'unlinking', error),
+  });
+  const linked = data ?? [];
+  const linkedIds = linked.map((row) => row.id);
+  return (
+    <Card data-testid={testIds.card}>
+      <CardContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate(help)}
+        </Typography>
+        <LinkPicker
+          {...picker}
+          exclude={new Set(linkedIds)}
+          busy={save.isPending}
+          onLink={(id) => save.mutate({ ids: [...linkedIds, id], action: 'linked' })}
+        />
+        {isPending && <LinearProgress />}
+        {isError && <Alert severity="error">{translate('app.advertisements.load_error')}</Alert>}
+        {data && linked.length === 0 && (
+          <Typography color="text.secondary" data-testid={testIds.empty}>
+            {translate(empty)}
+          </Typography>
+        )}
+        {note?.(linked.length)}
+        {linked.length > 0 && (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(nameHeader)}</TableCell>
+                {columns.map((column, index) => (
+                  <TableCell key={index} align={column.align}>
+                    {column.header}
+                  </TableCell>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {linked.map((row) => (
+                <TableRow key={row.id} hover data-testid={testIds.row}>
+                  <TableCell>
+                    <Link to={pathOf(row)}>{row.name}</Link>
+                  </TableCell>
+                  {columns.map((column, index) => (
+                    <TableCell key={index} align={column.align}>
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<LinkOffIcon />}
+                      disabled={save.isPending}
+                      onClick={() =>
+                        save.mutate({
+                          ids: linkedIds.filter((other) => other !== row.id),
+                          action: 'unlinked',
+                        })
+                      }
+                      data-testid={testIds.unlink}
+                    >
+                      {translate('app.advertisements.unlink')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
