@@ -37,6 +37,8 @@ import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
 import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
+import { createMetrics } from './ops/metrics.js';
+import { opsRoutes, recordRequestMetrics } from './ops/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -77,6 +79,10 @@ export async function buildApp({
   errorsPlugin(app);
   jsonBodyPlugin(app);
 
+  // Liveness, readiness and metrics for operators, outside the API base (docs/deploy.md).
+  const metrics = createMetrics();
+  opsRoutes(app, { db, metrics, metricsToken: config.metricsToken });
+
   // The scan service is the hot public path: it sets its own security headers (each landing page
   // has its own CSP), reads no cookies, and scans are recorded in the database, so it stays outside
   // the dashboard's plugins and logs only warnings instead of two lines per request.
@@ -105,6 +111,9 @@ export async function buildApp({
       strictTransportSecurity: config.secureCookies ? undefined : false,
     });
     await web.register(fastifyCookie);
+    // Latency by route for the dashboard and API; the scan path counts scans instead, so its hot
+    // loop pays for no histogram.
+    recordRequestMetrics(web, metrics);
 
     await web.register(
       async (api) => {

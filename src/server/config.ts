@@ -23,6 +23,70 @@ export interface Config {
   trustProxy: boolean;
   /** Written into audit rows, so rows from a staging copy are told apart. */
   environment: string;
+  /** When set, GET /metrics asks for `Authorization: Bearer {metricsToken}`. */
+  metricsToken: string;
+}
+
+/** A configuration the server cannot start with: one sentence per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join(' '));
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const BOOLEANS = ['true', 'false', '1', '0', ''];
+
+function isUrlWithScheme(value: string, schemes: string[]): boolean {
+  try {
+    return schemes.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the variables an operator sets, before anything starts, so a typo gives a sentence that
+ * names the variable instead of a stack trace or, worse, a silent fallback (a DATABASE_URL that is
+ * not PostgreSQL used to start an empty SQLite database with demo accounts).
+ */
+export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  const set = (name: string) => env[name] !== undefined && env[name] !== '';
+  if (set('PORT')) {
+    const port = Number(env.PORT);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      problems.push(`PORT must be a whole number from 1 to 65535 (it is "${env.PORT}").`);
+  }
+  if (env.HOST !== undefined && env.HOST.trim() === '')
+    problems.push('HOST must be an address to listen on, such as 127.0.0.1 or 0.0.0.0.');
+  if (set('DATABASE_URL') && !isUrlWithScheme(env.DATABASE_URL!, ['postgres:', 'postgresql:']))
+    problems.push(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database; leave it empty for the embedded SQLite database.',
+    );
+  for (const name of ['PUBLIC_URL', 'SCAN_BASE_URL']) {
+    if (set(name) && !isUrlWithScheme(env[name]!, ['http:', 'https:']))
+      problems.push(`${name} must be an http:// or https:// URL (it is "${env[name]}").`);
+  }
+  if (set('SMTP_URL') && !isUrlWithScheme(env.SMTP_URL!, ['smtp:', 'smtps:']))
+    problems.push(
+      'SMTP_URL must be an smtp:// or smtps:// URL, or empty to write mail to the log.',
+    );
+  if (set('LOG_LEVEL') && !LOG_LEVELS.includes(env.LOG_LEVEL!))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${env.LOG_LEVEL}").`);
+  if (env.TRUST_PROXY !== undefined && !BOOLEANS.includes(env.TRUST_PROXY))
+    problems.push('TRUST_PROXY must be true or false.');
+  if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
+  return problems;
+}
+
+/** loadConfig, after configProblems found nothing wrong; otherwise a ConfigError. */
+export function loadCheckedConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = configProblems(env);
+  if (problems.length) throw new ConfigError(problems);
+  return loadConfig(env);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     environment: env.NODE_ENV || 'production',
+    metricsToken: env.METRICS_TOKEN ?? '',
   };
 }

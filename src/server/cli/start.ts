@@ -1,8 +1,9 @@
 // `npm start`: migrate, seed a fresh embedded database, build the dashboard if missing, serve.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadCheckedConfig } from '../config.js';
 import { createDatabase, databaseKind } from '../db/database.js';
+import { sqliteFileOf } from '../db/files.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isFreshDatabase, seedDemoData } from '../db/seed.js';
 import { hasDashboardBuild } from '../api/plugins/dashboard.js';
@@ -24,11 +25,11 @@ function ensureDashboardBuild(dashboardDir: string): boolean {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadCheckedConfig();
   const isEmbedded = databaseKind(config) === 'sqlite';
   const db = createDatabase({
     databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'qrhub.sqlite'),
+    sqliteFile: sqliteFileOf(config),
   });
   const applied = await migrateToLatest(db);
   if (applied.length) say(`Migrations applied: ${applied.join(', ')}`);
@@ -53,6 +54,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) process.stderr.write(`Configuration: ${problem}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

@@ -1,8 +1,8 @@
 // The visitor's language (nl or en from Accept-Language, default nl, SPEC §1) and the scan
-// texts from locales/*.json (their "scan" section), read once at start.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// texts from locales/*.json (their "scan" section). The files are imported, not read from disk
+// by a path relative to this file, so the built server (one bundle in dist/) carries them too.
+import en from '../../../locales/en.json' with { type: 'json' };
+import nl from '../../../locales/nl.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/enums.js';
 import { SCAN_MESSAGES, type ScanMessages } from './messages.js';
 
@@ -27,8 +27,6 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
-
 /** Deep-merges the file's scan section over the built-in texts; strings only. */
 function merge<T>(base: T, override: unknown): T {
   if (typeof base === 'string') return (typeof override === 'string' ? override : base) as T;
@@ -40,16 +38,8 @@ function merge<T>(base: T, override: unknown): T {
   return result as T;
 }
 
-export function loadMessages(dir = localesDir): Record<Language, Messages> {
-  const read = (language: Language): Messages => {
-    try {
-      const json = JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')) as {
-        scan?: unknown;
-      };
-      return merge(SCAN_MESSAGES[language], json.scan);
-    } catch {
-      return SCAN_MESSAGES[language];
-    }
-  };
-  return { nl: read('nl'), en: read('en') };
+export function loadMessages(): Record<Language, Messages> {
+  const read = (language: Language, json: { scan?: unknown }): Messages =>
+    merge(SCAN_MESSAGES[language], json.scan);
+  return { nl: read('nl', nl), en: read('en', en) };
 }

@@ -1,0 +1,27 @@
+// `npm run build` (after the dashboard): compiles the server's commands to plain JavaScript in
+// dist/server, so a production install runs no TypeScript compiler (docs/deploy.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const cliDir = 'src/server/cli';
+// dev.ts drives Vite and tsx and has no place in a production install.
+const entryPoints = fs
+  .readdirSync(cliDir)
+  .filter((name) => name.endsWith('.ts') && name !== 'dev.ts')
+  .map((name) => path.join(cliDir, name));
+
+await build({
+  entryPoints,
+  outdir: 'dist/server/cli',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Dependencies stay in node_modules (npm ci --omit=dev installs them); only our code is bundled.
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log(`Built ${entryPoints.length} server commands into dist/server/cli.`);

@@ -1,0 +1,51 @@
+// Prometheus metrics for operators (`GET /metrics`). Each app instance owns its own registry, so
+// tests can build several apps and nothing lives in module state; other parts of the app add
+// their numbers through the objects created here.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface AppMetrics {
+  registry: Registry;
+  httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  scansRecorded: Counter;
+  scanCacheLookups: Counter<'result'>;
+  /** Scans captured on the response path and not yet written; set by whoever owns the buffer. */
+  scanBufferDepth: Gauge;
+  /** Webhook deliveries waiting to be sent. */
+  webhookQueueDepth: Gauge;
+}
+
+export function createMetrics(): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern (not by path, to keep the series few).',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers: [registry],
+    }),
+    scansRecorded: new Counter({
+      name: 'qrhub_scans_recorded_total',
+      help: 'Scans written to the database.',
+      registers: [registry],
+    }),
+    scanCacheLookups: new Counter({
+      name: 'qrhub_scan_cache_lookups_total',
+      help: 'Scan-path cache lookups, by result (hit or miss).',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    scanBufferDepth: new Gauge({
+      name: 'qrhub_scan_buffer_depth',
+      help: 'Scans captured and waiting for the next batched write.',
+      registers: [registry],
+    }),
+    webhookQueueDepth: new Gauge({
+      name: 'qrhub_webhook_queue_depth',
+      help: 'Webhook deliveries waiting to be sent.',
+      registers: [registry],
+    }),
+  };
+}
