@@ -69,6 +69,10 @@ export const API_ERROR_CODES = [
   'vat_number_does_not_exist',
   'standard_stripe_error',
   'white_label_hostname_is_not_dns_name',
+  // Bulk import
+  'import_file_empty',
+  'import_too_many_rows',
+  'import_duplicate_row',
   // Roles (SPEC §6)
   'role_does_not_exist',
   'role_not_allowed',
