@@ -37,6 +37,9 @@ import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
 import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
+import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
+import { PageAnalyticsSettings } from './services/pageAnalytics.js';
+import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics } from './ops/routes.js';
 
@@ -89,6 +92,10 @@ export async function buildApp({
   const scanPrefix = scanPrefixOf(config.scanBaseUrl);
   await app.register(scanPlugin, { prefix: scanPrefix, db, config, logLevel: 'warn' });
 
+  // The dashboard's page-view tracker, read before the first page so its CSP can name it.
+  const pageAnalytics = new PageAnalyticsSettings(db);
+  await pageAnalytics.load();
+
   // Dashboard and API: security headers, cookies, the API routes and the built files.
   await app.register(async (web) => {
     await web.register(fastifyHelmet, {
@@ -103,7 +110,10 @@ export async function buildApp({
           styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-          connectSrc: ["'self'"],
+          // Page views go to the tracker a platform admin configured, and nowhere when none is.
+          connectSrc: [
+            () => ["'self'", pageAnalyticsOrigin(pageAnalytics.cached())].filter(Boolean).join(' '),
+          ],
           // On plain http (a LAN install) upgrading would break every subresource.
           upgradeInsecureRequests: config.secureCookies ? [] : null,
         },
@@ -138,6 +148,7 @@ export async function buildApp({
         advertisementRoutes(api, deps);
         bulkRoutes(api, deps);
         pageRoutes(api, deps);
+        pageAnalyticsRoutes(api, deps, pageAnalytics);
         api.setNotFoundHandler((_request, reply) =>
           reply
             .code(404)

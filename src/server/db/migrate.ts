@@ -2,9 +2,11 @@
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/0001_initial.js';
+import * as platformSettings from './migrations/0009_platform_settings.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0009_platform_settings': platformSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -251,6 +251,13 @@ export interface WhiteLabelHostnamesTable {
   createdAt: string;
 }
 
+export interface PlatformSettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updatedAt: string;
+}
+
 export interface ScansTable {
   id: Generated<number>;
   customerId: string;
@@ -308,6 +315,7 @@ export interface Database {
   themes: ThemesTable;
   qrCodeTemplates: QrCodeTemplatesTable;
   whiteLabelHostnames: WhiteLabelHostnamesTable;
+  platformSettings: PlatformSettingsTable;
   scans: ScansTable;
   auditLogs: AuditLogsTable;
 }

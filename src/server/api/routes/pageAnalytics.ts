@@ -1,0 +1,39 @@
+// The dashboard's page-view tracker (SPEC §2 /settings/analytics): platform admins set it, and
+// every dashboard, signed in or not, reads where to send its page views.
+import type { FastifyInstance } from 'fastify';
+import { pageAnalyticsSchema } from '../../../shared/schemas/pageAnalytics.js';
+import type { PageAnalyticsSettings } from '../../services/pageAnalytics.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { requirePermission } from '../plugins/session.js';
+import type { RouteDeps } from './helpers.js';
+
+export function pageAnalyticsRoutes(
+  app: FastifyInstance,
+  { config }: RouteDeps,
+  settings: PageAnalyticsSettings,
+): void {
+  // GET /settings/analytics: the tracker setting (platform admins).
+  app.get(
+    '/settings/analytics',
+    { preHandler: requirePermission('AnalyticsSettings') },
+    async () => ({
+      data: await settings.load(),
+    }),
+  );
+
+  // PUT /settings/analytics: change the tracker (platform admins); audited.
+  app.put(
+    '/settings/analytics',
+    { preHandler: requirePermission('AnalyticsSettings') },
+    async (request) => {
+      const input = pageAnalyticsSchema.parse(request.body);
+      return { data: await settings.save(input, auditContextOf(request, config)) };
+    },
+  );
+
+  // GET /settings/analytics/tracker: where the dashboard sends page views; public, holds no secret.
+  app.get('/settings/analytics/tracker', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { data: await settings.load() };
+  });
+}
