@@ -16,6 +16,7 @@ import { ErrorPage, NotFoundPage } from './pages/StatusPages';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { ProfilePage } from './settings/ProfilePage';
 import { SecurityPage } from './settings/SecurityPage';
+import { AnalyticsSettingsPage } from './settings/AnalyticsSettingsPage';
 import projects from './projects';
 import { ProjectEdit } from './projects/ProjectEdit';
 import { ProjectCreate } from './projects/ProjectCreate';
@@ -131,6 +132,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
           <Route path="/settings/profile" element={<ProfilePage />} />
           <Route path="/settings/security" element={<SecurityPage />} />
+          <Route path="/settings/analytics" element={<AnalyticsSettingsPage />} />
           <Route path="/settings/audit-logs" element={<AuditLogListPage />} />
           <Route path="/settings/audit-logs/:id/details" element={<AuditLogDetailsPage />} />
           <Route path="/projects/:pid/statistics" element={<ProjectStatisticsPage />} />

@@ -17,6 +17,7 @@ import type {
 import type { ListResponse, ItemResponse } from '../../shared/schemas/common';
 import type { LimitStatus } from '../../shared/rules';
 import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/schemas/auth';
+import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
 import type { CustomerLimits } from '../../shared/schemas/customer';
 import { projectIdFromPath } from '../navigation';
 import { apiRequest } from './http';
@@ -129,6 +130,10 @@ export interface DashboardDataProvider extends DataProvider {
   ) => Promise<{ data: RaRecord }>;
   updateSelf: (data: SelfUpdateInput) => Promise<{ data: Self }>;
   changePassword: (data: PasswordChangeInput) => Promise<void>;
+  /** Where page views go (public: the login page reports too). */
+  getPageAnalyticsTracker: () => Promise<{ data: PageAnalytics }>;
+  getPageAnalytics: () => Promise<{ data: PageAnalytics }>;
+  savePageAnalytics: (settings: PageAnalytics) => Promise<{ data: PageAnalytics }>;
 }
 
 export const dataProvider: DashboardDataProvider = {
@@ -252,5 +257,20 @@ export const dataProvider: DashboardDataProvider = {
   },
   async changePassword(data) {
     await apiRequest('/self/password', { method: 'PUT', body: data });
+  },
+  async getPageAnalyticsTracker() {
+    const { json } = await apiRequest<ItemResponse<PageAnalytics>>('/settings/analytics/tracker');
+    return { data: json.data };
+  },
+  async getPageAnalytics() {
+    const { json } = await apiRequest<ItemResponse<PageAnalytics>>('/settings/analytics');
+    return { data: json.data };
+  },
+  async savePageAnalytics(settings) {
+    const { json } = await apiRequest<ItemResponse<PageAnalytics>>('/settings/analytics', {
+      method: 'PUT',
+      body: settings,
+    });
+    return { data: json.data };
   },
 };
