@@ -66,6 +66,7 @@ export const API_ERROR_CODES = [
   // Files and checks
   'file_size',
   'file_type_not_supported',
+  'svg_external_reference',
   'vat_number_does_not_exist',
   'standard_stripe_error',
   'white_label_hostname_is_not_dns_name',

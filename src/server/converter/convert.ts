@@ -1,6 +1,7 @@
 // The converter API: an uploaded `{name}.svg` becomes `{name}.pdf` or `{name}.eps`.
 import { readQrMetadata } from '../../shared/qrMetadata.js';
 import { qrToEps } from './qrEps.js';
+import { findUnsafeSvgContent } from './svgSafety.js';
 import { svgToPdf } from './svgToPdf.js';
 
 export const CONVERTER_TARGETS = ['pdf', 'eps'] as const;
@@ -15,7 +16,12 @@ export const unsupportedExtensionMessage = (ext: string) =>
 
 export type ConversionResult =
   | { ok: true; fileName: string; contentType: string; body: Buffer | string }
-  | { ok: false; code: 'invalid' | 'file_type_not_supported'; pointer: string; detail: string };
+  | {
+      ok: false;
+      code: 'invalid' | 'file_type_not_supported' | 'svg_external_reference';
+      pointer: string;
+      detail: string;
+    };
 
 const MAX_SVG_BYTES = 5_000_000;
 
@@ -38,6 +44,26 @@ export async function convertSvg(
       detail: 'An SVG file is required',
     };
   }
+  const unsafe = findUnsafeSvgContent(svg);
+  if (unsafe) {
+    return {
+      ok: false,
+      code: 'svg_external_reference',
+      pointer: '/svg',
+      detail: `The SVG refers to something outside it (${unsafe.found}); only images embedded as PNG or JPEG data can be converted`,
+    };
+  }
+  // Only a QR code's design is converted: the SVG must carry the text and design the dashboard
+  // embeds, which is also what EPS is drawn from.
+  const embedded = readQrMetadata(svg);
+  if (!embedded) {
+    return {
+      ok: false,
+      code: 'invalid',
+      pointer: '/svg',
+      detail: 'Only QR code SVGs made by this dashboard can be converted',
+    };
+  }
   const name = baseName(fileName);
   if (target === 'pdf') {
     return {
@@ -45,15 +71,6 @@ export async function convertSvg(
       fileName: `${name}.pdf`,
       contentType: 'application/pdf',
       body: await svgToPdf(svg, name),
-    };
-  }
-  const embedded = readQrMetadata(svg);
-  if (!embedded) {
-    return {
-      ok: false,
-      code: 'invalid',
-      pointer: '/svg',
-      detail: 'EPS needs a QR code SVG made by this dashboard',
     };
   }
   return {

@@ -4,6 +4,9 @@ declare module 'svg-to-pdfkit' {
     height?: number;
     assumePt?: boolean;
     preserveAspectRatio?: string;
+    /** Turns an <image> href into what pdfkit opens (a string is read as a file path). */
+    imageCallback?: (link: string) => string | Buffer;
+    warningCallback?: (message: string) => void;
   }
   export default function SVGtoPDF(
     doc: PDFKit.PDFDocument,

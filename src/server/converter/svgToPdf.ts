@@ -1,6 +1,7 @@
 // SVG → PDF as real vectors (pdfkit draws the SVG's paths; nothing is rasterised).
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
+import { embeddedImageBytes } from './svgSafety.js';
 
 /** The page is the SVG's own size, read from its width/height or viewBox (default 300 pt). */
 export function svgSize(svg: string): { width: number; height: number } {
@@ -29,7 +30,19 @@ export async function svgToPdf(svg: string, title: string): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  SVGtoPDF(doc, svg, 0, 0, { width, height, assumePt: true });
+  SVGtoPDF(doc, svg, 0, 0, {
+    width,
+    height,
+    assumePt: true,
+    // pdfkit opens a string as a file path: hand it only the bytes of an embedded image, so no
+    // reference can reach the disk even if one slipped past findUnsafeSvgContent.
+    imageCallback: (link: string) => {
+      const bytes = embeddedImageBytes(link);
+      if (!bytes) throw new Error('an SVG image that is not embedded PNG or JPEG data');
+      return bytes;
+    },
+    warningCallback: () => undefined,
+  });
   doc.end();
   await finished;
   return Buffer.concat(chunks);
