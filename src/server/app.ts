@@ -43,6 +43,19 @@ import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics } from './ops/routes.js';
 
+/** One route of the app, as registered (path parameters as `:name`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route this app registered: for the API's own checks (fuzzing, documentation). */
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   db: Db;
@@ -76,6 +89,13 @@ export async function buildApp({
       reply
         .code(404)
         .send({ errors: [{ code: 'not_found', detail: 'Not found' }] } satisfies ApiErrorBody),
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
   });
   const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };
 

@@ -3,7 +3,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ActionsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export type ActionRow = Selectable<ActionsTable>;
 
@@ -51,7 +51,7 @@ export async function listActions(
   const rows = await base
     .selectAll()
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('id')

@@ -3,7 +3,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -62,7 +62,7 @@ export async function listAdvertisements(
   if (query.q) rowsQuery = rowsQuery.where(containsText('advertisements.name', query.q));
   const rows = await rowsQuery
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('advertisements.id')

@@ -3,7 +3,7 @@ import { ulid } from 'ulidx';
 import type { AuditLogListQuery } from '../../shared/audit.js';
 import type { AuditAction, AuditType, ClientType } from '../../shared/enums.js';
 import type { AuditLogRow } from '../db/schema.js';
-import { containsText, type Executor } from './executor.js';
+import { containsText, type Executor, sortColumnOf } from './executor.js';
 
 /** The request-derived half of an audit row (see api/plugins/audit.ts). */
 export interface AuditContext {
@@ -89,7 +89,7 @@ export async function listAuditLogs(
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  const sortColumn = SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.createdAt;
+  const sortColumn = sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt);
   // Newest first unless asked otherwise: an audit trail is read backwards.
   const order = query.sort ? (query.order === 'DESC' ? 'desc' : 'asc') : 'desc';
   const rows = await base

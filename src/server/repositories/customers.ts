@@ -2,7 +2,7 @@
 import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { CustomerRow, CustomersTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | null> {
   const row = await db
@@ -45,10 +45,7 @@ export async function listCustomers(
     .executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
-    .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? 'name',
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
+    .orderBy(sortColumnOf(SORTABLE, query.sort, 'name'), query.order === 'DESC' ? 'desc' : 'asc')
     .orderBy('id')
     .limit(query.perPage)
     .offset(offsetOf(query.page, query.perPage))

@@ -13,6 +13,18 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
+/**
+ * The column a list is sorted by: the client's choice when it names one of `sortable`'s own
+ * keys, `fallback` otherwise. Own keys only: `sort=constructor` must not find Object.prototype.
+ */
+export function sortColumnOf<T extends Record<string, string>>(
+  sortable: T,
+  sort: string | undefined,
+  fallback: T[keyof T],
+): T[keyof T] {
+  return sort !== undefined && Object.hasOwn(sortable, sort) ? sortable[sort as keyof T] : fallback;
+}
+
 export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
 
 /** A unique-key violation on SQLite (better-sqlite3) or PostgreSQL: a concurrent writer won. */

@@ -4,7 +4,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
 import type { LabelsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
@@ -36,7 +36,7 @@ export async function listLabels(
         .as('itemCount'),
     )
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('labels.id')

@@ -3,7 +3,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ProjectRow, ProjectsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope =
@@ -71,7 +71,7 @@ export async function listProjects(
   const rows = await base
     .selectAll('projects')
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('projects.id')

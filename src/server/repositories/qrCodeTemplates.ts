@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { QrCodeTemplatesTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export type QrCodeTemplateRow = Selectable<QrCodeTemplatesTable>;
 
@@ -24,7 +24,7 @@ export async function listQrCodeTemplates(
   const rows = await base
     .selectAll()
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('id')

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { QrCodesTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { carriesLabel } from './projectItems.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
@@ -76,7 +76,7 @@ export async function listQrCodes(
   const rows = await base
     .select(SELECTION)
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.createdAt,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('qrCodes.id')
@@ -199,7 +199,7 @@ export async function listTrash(
   const rows = await base
     .selectAll()
     .orderBy(
-      TRASH_SORTABLE[query.sort as keyof typeof TRASH_SORTABLE] ?? TRASH_SORTABLE.trashedAt,
+      sortColumnOf(TRASH_SORTABLE, query.sort, TRASH_SORTABLE.trashedAt),
       query.sort ? (query.order === 'DESC' ? 'desc' : 'asc') : 'desc',
     )
     .orderBy('id')

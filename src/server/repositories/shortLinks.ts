@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ShortLinksTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { carriesLabel } from './projectItems.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
@@ -76,7 +76,7 @@ export async function listShortLinks(
   const rows = await base
     .select(SELECTION)
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.createdAt,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('shortLinks.id')

@@ -2,7 +2,7 @@
 import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ThemesTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export type ThemeRow = Selectable<ThemesTable>;
 
@@ -30,7 +30,7 @@ export async function listThemes(
   const rows = await base
     .selectAll()
     .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? SORTABLE.name,
+      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
       query.order === 'DESC' ? 'desc' : 'asc',
     )
     .orderBy('id')

@@ -2,7 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { UserRow, UsersTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor } from './executor.js';
+import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
   const row = await db
@@ -72,10 +72,7 @@ export async function listCustomerUsers(
     .executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
-    .orderBy(
-      SORTABLE[query.sort as keyof typeof SORTABLE] ?? 'name',
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
+    .orderBy(sortColumnOf(SORTABLE, query.sort, 'name'), query.order === 'DESC' ? 'desc' : 'asc')
     .orderBy('id')
     .limit(query.perPage)
     .offset(offsetOf(query.page, query.perPage))

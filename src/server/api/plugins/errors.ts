@@ -12,6 +12,13 @@ interface FastifyLikeError {
   message?: string;
 }
 
+/**
+ * The multipart parser (busboy) reports a body that is not well-formed multipart — no boundary,
+ * cut off, a broken part header — as a plain Error; it is the client's fault, not ours.
+ */
+const MALFORMED_MULTIPART =
+  /^Multipart: |unexpected end of multipart data|^Malformed part header|^Unexpected end of form/i;
+
 export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof HttpError) {
@@ -31,6 +38,19 @@ export function errorsPlugin(app: FastifyInstance): void {
       return reply.code(422).send({ errors: zodErrorToApiErrors(error) } satisfies ApiErrorBody);
     }
     const fastifyError = (error ?? {}) as FastifyLikeError;
+    if (
+      fastifyError.statusCode === undefined &&
+      MALFORMED_MULTIPART.test(fastifyError.message ?? '')
+    ) {
+      return reply.code(400).send({
+        errors: [
+          {
+            code: 'invalid',
+            detail: 'The upload is not well-formed multipart/form-data (it may have been cut off)',
+          },
+        ],
+      } satisfies ApiErrorBody);
+    }
     const status = fastifyError.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, too large a body, a wrong content type.
