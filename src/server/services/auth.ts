@@ -3,24 +3,13 @@ import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
-  PASSWORD_RESET_TTL_MS,
-  SESSION_TTL_MS,
-} from '../../shared/constants.js';
+import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
 import { HttpError, invalidField, unauthenticated } from '../api/httpError.js';
 import type { Mailer } from '../mail.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
-import {
-  accountKey,
-  addressKey,
-  clearFailures,
-  recentFailures,
-  recordFailure,
-} from '../repositories/loginAttempts.js';
+import { loginThrottle } from './loginThrottle.js';
 import {
   findUsablePasswordReset,
   insertPasswordReset,
@@ -42,8 +31,16 @@ import {
   verifyPassword,
 } from '../security.js';
 
-const tooManyAttempts = () =>
-  new HttpError(429, 'too_many_attempts', 'Too many failed attempts; try again in 15 minutes');
+const tooManyAttempts = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new HttpError(
+    429,
+    'too_many_attempts',
+    `Too many failed attempts; try again in ${seconds} seconds`,
+    undefined,
+    { retryAfter: seconds },
+  );
+};
 
 export interface LoginResult {
   /** The cookie value; only its digest is stored. */
@@ -57,24 +54,23 @@ export async function login(
   { ip, audit, userAgent }: { ip: string; audit: AuditContext; userAgent: string | null },
 ): Promise<LoginResult> {
   const now = new Date();
-  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const keys = [accountKey(input.email), addressKey(ip)];
-  if ((await recentFailures(db, keys, windowStart)) >= LOGIN_MAX_FAILURES) throw tooManyAttempts();
+  const throttle = loginThrottle(db, input.email, ip, now);
+  const waitMs = await throttle.waitMs();
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
 
   const user = await findUserByEmail(db, input.email);
   const isCorrect = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !isCorrect || !isRole(user.role)) {
-    for (const key of keys) await recordFailure(db, key, now.toISOString(), windowStart);
+    await throttle.failed();
     throw new HttpError(
       401,
       'incorrect_email_password',
       'The email address or password is incorrect',
     );
   }
-  // The address counter stays: one valid account must not reset an attacker's budget.
-  await clearFailures(db, keys[0]);
+  await throttle.succeeded();
 
   const token = randomToken();
   await db.transaction().execute(async (trx) => {
