@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { ulid } from 'ulidx';
 import PostalMime from 'postal-mime';
 import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
@@ -323,7 +324,70 @@ describe('password recovery', () => {
       body: { email: 'nobody@example.com' },
     });
     expect(response.statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.mails).toHaveLength(0);
+  });
+
+  /** Asks for a link for `email` and answers the token from the mail. */
+  const requestLink = async (email: string) => {
+    t.mails.length = 0;
+    expect(
+      (await call(t.app, 'POST', '/api/password/forget', { body: { email } })).statusCode,
+    ).toBe(204);
+    await vi.waitFor(() => expect(t.mails).toHaveLength(1));
+    return tokenOf(t.mails[0].text);
+  };
+  const recover = (token: string, password = 'recovered-pass') =>
+    call(t.app, 'POST', '/api/recovery', {
+      body: { token, password, passwordConfirmation: password },
+    });
+
+  it('a new request kills every older link', async () => {
+    const { buildUser } = await import('../helpers/factories.js');
+    const { email } = await buildUser(t.db, { customerId: t.ids.customers.demo });
+    const older = await requestLink(email);
+    const newer = await requestLink(email);
+    expect((await recover(older)).json().errors[0].code).toBe('hash_expired');
+    expect((await recover(newer)).statusCode).toBe(204);
+  });
+
+  it('a used link kills the other links of the account', async () => {
+    const { buildUser } = await import('../helpers/factories.js');
+    const { id, email } = await buildUser(t.db, { customerId: t.ids.customers.demo });
+    const used = await requestLink(email);
+    // A second live link, as one mailed before this rule existed would be.
+    const other = 'an-older-token-from-before';
+    const now = new Date();
+    await t.db
+      .insertInto('passwordResets')
+      .values({
+        id: ulid(),
+        userId: id,
+        tokenHash: sha256(other),
+        expiresAt: new Date(now.getTime() + 60_000).toISOString(),
+        createdAt: now.toISOString(),
+        usedAt: null,
+      })
+      .execute();
+    expect((await recover(used)).statusCode).toBe(204);
+    expect((await recover(other, 'another-pass-1')).json().errors[0].code).toBe('hash_expired');
+  });
+
+  it('a password change kills the links', async () => {
+    const { buildUser } = await import('../helpers/factories.js');
+    const { email, password } = await buildUser(t.db, { customerId: t.ids.customers.demo });
+    const token = await requestLink(email);
+    const cookie = await login(t.app, email, password);
+    const change = await call(t.app, 'PUT', '/api/self/password', {
+      cookie,
+      body: {
+        currentPassword: password,
+        password: 'changed-pass-1',
+        passwordConfirmation: 'changed-pass-1',
+      },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await recover(token)).json().errors[0].code).toBe('hash_expired');
   });
 
   it('mails a link that sets a new password once', async () => {
@@ -332,7 +396,7 @@ describe('password recovery', () => {
     t.mails.length = 0;
     const forget = await call(t.app, 'POST', '/api/password/forget', { body: { email } });
     expect(forget.statusCode).toBe(204);
-    expect(t.mails).toHaveLength(1);
+    await vi.waitFor(() => expect(t.mails).toHaveLength(1));
     expect(t.mails[0].to).toBe(email);
     const token = tokenOf(t.mails[0].text);
 
@@ -353,6 +417,7 @@ describe('password recovery', () => {
     const { email } = await buildUser(t.db, { customerId: t.ids.customers.demo });
     t.mails.length = 0;
     await call(t.app, 'POST', '/api/password/forget', { body: { email } });
+    await vi.waitFor(() => expect(t.mails).toHaveLength(1));
     const token = tokenOf(t.mails[0].text);
     await t.db
       .updateTable('passwordResets')
@@ -389,7 +454,7 @@ describe('password recovery', () => {
         body: { email: DEMO.user },
       });
       expect(response.statusCode).toBe(204);
-      expect(received).toHaveLength(1);
+      await vi.waitFor(() => expect(received).toHaveLength(1));
       const mail = await PostalMime.parse(received[0]);
       expect(mail.to?.[0].address).toBe(DEMO.user);
       expect(tokenOf(mail.text ?? '')).toEqual(expect.any(String));

@@ -14,6 +14,7 @@ import {
   findUsablePasswordReset,
   insertPasswordReset,
   markPasswordResetUsed,
+  revokePasswordResets,
 } from '../repositories/passwordResets.js';
 import {
   deleteSession,
@@ -139,8 +140,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { passwordHash, updatedAt: new Date().toISOString() });
+    const now = new Date().toISOString();
+    await updateUser(trx, userId, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, userId, currentSessionId ?? undefined);
+    await revokePasswordResets(trx, userId, now);
     await insertAuditLog(trx, audit, {
       type: 'user',
       action: 'updated',
@@ -152,8 +155,9 @@ export async function changePassword(
 }
 
 /**
- * Mails a reset link when the address has an account. Callers answer 204 either way, and a mail
- * failure is only logged, so the answer never reveals whether an account exists.
+ * Mails a reset link when the address has an account. Callers answer 204 at once, before this
+ * work is done, for known and unknown addresses alike (so neither the answer nor its timing
+ * reveals an account); a failure is only logged.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -167,6 +171,8 @@ export async function requestPasswordReset(
   const token = randomToken();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
+    // Only the newest link works: an older one in a mailbox someone else reads is dead.
+    await revokePasswordResets(trx, user.id, now.toISOString());
     await insertPasswordReset(trx, {
       id: ulid(),
       userId: user.id,
@@ -213,6 +219,7 @@ export async function recoverPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetUsed(trx, reset.id, now))) throw expired();
+    await revokePasswordResets(trx, user.id, now);
     await updateUser(trx, user.id, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, user.id);
     await insertAuditLog(
