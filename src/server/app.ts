@@ -39,6 +39,8 @@ import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
 import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
+import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
+import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
 import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics } from './ops/routes.js';
@@ -79,7 +81,19 @@ export async function buildApp({
   mailer,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const scanPrefix = scanPrefixOf(config.scanBaseUrl);
+  // A white-label hostname serves scans at its root: https://brand.example/{code} is the scan
+  // service's {scan prefix}/{code}. Operations endpoints stay where they are.
+  const whiteLabelHosts = new WhiteLabelHosts(db);
+  await whiteLabelHosts.load();
   const app = Fastify({
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/';
+      if (!scanPrefix || url.startsWith(`${scanPrefix}/`)) return url;
+      const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      if (!whiteLabelHosts.has(host) || /^\/(healthz|readyz|metrics)\b/.test(url)) return url;
+      return `${scanPrefix}${url}`;
+    },
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -109,7 +123,6 @@ export async function buildApp({
   // The scan service is the hot public path: it sets its own security headers (each landing page
   // has its own CSP), reads no cookies, and scans are recorded in the database, so it stays outside
   // the dashboard's plugins and logs only warnings instead of two lines per request.
-  const scanPrefix = scanPrefixOf(config.scanBaseUrl);
   await app.register(scanPlugin, { prefix: scanPrefix, db, config, logLevel: 'warn' });
 
   // The dashboard's page-view tracker, read before the first page so its CSP can name it.
@@ -169,6 +182,7 @@ export async function buildApp({
         bulkRoutes(api, deps);
         pageRoutes(api, deps);
         pageAnalyticsRoutes(api, deps, pageAnalytics);
+        whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
         api.setNotFoundHandler((_request, reply) =>
           reply
             .code(404)

@@ -25,6 +25,10 @@ export interface Config {
   environment: string;
   /** When set, GET /metrics asks for `Authorization: Bearer {metricsToken}`. */
   metricsToken: string;
+  /** What a white-label hostname must resolve to (a hostname whose addresses count, or IPs). */
+  whiteLabelTarget: string;
+  /** `host:port` of the DNS server white-label checks ask; empty uses the system's resolvers. */
+  whiteLabelDnsServer: string;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -108,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     environment: env.NODE_ENV || 'production',
     metricsToken: env.METRICS_TOKEN ?? '',
+    whiteLabelTarget: env.WHITE_LABEL_TARGET || new URL(scanBaseUrl).hostname,
+    whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
   };
 }

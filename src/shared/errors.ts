@@ -71,6 +71,10 @@ export const API_ERROR_CODES = [
   'vat_number_does_not_exist',
   'standard_stripe_error',
   'white_label_hostname_is_not_dns_name',
+  'white_label_hostname_taken',
+  'white_label_hostname_is_platform',
+  'white_label_hostname_not_verified',
+  'white_label_hostname_not_found',
   // Bulk import
   'import_file_empty',
   'import_too_many_rows',

@@ -139,6 +139,8 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
   ...crud('Payment'),
   ...crud('Tracking'),
   ...crud('Customer', ['View', 'Update']),
+  // Their own white-label domains, read-only: the platform admin adds and verifies them.
+  ...crud('WhiteLabel', ['View']),
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<PermissionKey>>> = {

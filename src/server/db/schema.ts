@@ -249,6 +249,11 @@ export interface WhiteLabelHostnamesTable {
   id: string;
   customerId: string;
   hostname: string;
+  /** 1 for the customer's primary hostname: its codes' scan URLs use it. */
+  isPrimary: Generated<number>;
+  /** When the hostname was found to resolve to the platform (or an admin said so). */
+  verifiedAt: string | null;
+  scheme: Generated<string>;
   createdAt: string;
 }
 

@@ -1,7 +1,5 @@
-// The dashboard's page-view tracker setting. Each app keeps the last value it read, because the
-// dashboard's Content-Security-Policy (computed per response, synchronously) must name the
-// tracker's origin; the value is read again in the background once it is older than MAX_AGE_MS,
-// so a change made through another process reaches this one within that time.
+// The dashboard's page-view tracker setting, kept readable for the dashboard's CSP, which is
+// computed per response and synchronously (RefreshingValue).
 import {
   PAGE_ANALYTICS_OFF,
   pageAnalyticsSchema,
@@ -10,39 +8,27 @@ import {
 import type { Db } from '../db/database.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
 import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
+import { RefreshingValue } from './refreshingValue.js';
 
 const KEY = 'page_analytics';
-const MAX_AGE_MS = 10_000;
 
 export class PageAnalyticsSettings {
-  private value: PageAnalytics = PAGE_ANALYTICS_OFF;
-  private readAt = 0;
-  private reading: Promise<PageAnalytics> | null = null;
+  private readonly current: RefreshingValue<PageAnalytics>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Reads the stored setting; a stored value that no longer validates counts as "none". */
-  async load(): Promise<PageAnalytics> {
-    this.reading ??= readPlatformSetting(this.db, KEY)
-      .then((stored) => {
-        const parsed = pageAnalyticsSchema.safeParse(stored);
-        this.value = parsed.success ? parsed.data : PAGE_ANALYTICS_OFF;
-        this.readAt = this.now();
-        return this.value;
-      })
-      .finally(() => {
-        this.reading = null;
-      });
-    return this.reading;
+  constructor(private readonly db: Db) {
+    // A stored value that no longer validates counts as "none".
+    this.current = new RefreshingValue(async () => {
+      const parsed = pageAnalyticsSchema.safeParse(await readPlatformSetting(db, KEY));
+      return parsed.success ? parsed.data : PAGE_ANALYTICS_OFF;
+    }, PAGE_ANALYTICS_OFF);
   }
 
-  /** The last value read, refreshed in the background when stale; for synchronous callers. */
+  load(): Promise<PageAnalytics> {
+    return this.current.load();
+  }
+
   cached(): PageAnalytics {
-    if (this.now() - this.readAt > MAX_AGE_MS) this.load().catch(() => undefined);
-    return this.value;
+    return this.current.cached();
   }
 
   async save(input: PageAnalytics, audit: AuditContext): Promise<PageAnalytics> {
@@ -57,8 +43,6 @@ export class PageAnalyticsSettings {
         changes: { before, after: input },
       });
     });
-    this.value = input;
-    this.readAt = this.now();
-    return input;
+    return this.current.set(input);
   }
 }

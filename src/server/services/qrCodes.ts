@@ -15,6 +15,7 @@ import { HttpError, invalidField, notFound } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
 import { findAction } from '../repositories/actions.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
 import { scanCountsOf } from '../repositories/projectItems.js';
@@ -261,17 +262,29 @@ export function readDesign(json: string): QrDesign {
   }
 }
 
-export const scanUrlOf = (config: Config, code: string) => `${config.scanBaseUrl}/${code}`;
+/**
+ * Where a customer's codes point: `{scheme}://{primary white-label hostname}` once it has a
+ * verified primary one, the platform's scan base otherwise. Older URLs keep working either way.
+ */
+export async function scanBaseOf(
+  db: Executor,
+  config: Config,
+  customerId: string,
+): Promise<string> {
+  return (await primaryScanBases(db, [customerId])).get(customerId) ?? config.scanBaseUrl;
+}
 
-/** A short link's URL: the default scan base, or the same path on its white-label host. */
-export function shortLinkUrlOf(config: Config, host: string, uri: string): string {
-  if (!host) return scanUrlOf(config, uri);
-  try {
-    const base = new URL(config.scanBaseUrl);
-    return `https://${host}${base.pathname.replace(/\/+$/, '')}/${uri}`;
-  } catch {
-    return `https://${host}/${uri}`;
-  }
+export const scanUrlOf = (config: Config, code: string, base = config.scanBaseUrl) =>
+  `${base}/${code}`;
+
+/** A short link's URL: on the customer's scan base, or at the root of its own white-label host. */
+export function shortLinkUrlOf(
+  config: Config,
+  host: string,
+  uri: string,
+  base = config.scanBaseUrl,
+): string {
+  return host ? `https://${host}/${uri}` : scanUrlOf(config, uri, base);
 }
 
 export async function presentQrCodes(
@@ -284,6 +297,10 @@ export async function presentQrCodes(
     'qr_code',
     rows.map((row) => row.id),
   );
+  const bases = await primaryScanBases(
+    db,
+    rows.map((row) => row.customerId),
+  );
   return rows.map((row) => {
     // The join only finds live Actions; a code whose Action is gone has none.
     const hasAction = row.actionId !== null && row.actionName !== null;
@@ -291,7 +308,7 @@ export async function presentQrCodes(
       id: row.id,
       projectId: row.projectId,
       code: row.code,
-      scanUrl: scanUrlOf(config, row.code),
+      scanUrl: scanUrlOf(config, row.code, bases.get(row.customerId)),
       name: row.name,
       description: row.description,
       actionId: hasAction ? row.actionId : null,

@@ -39,9 +39,19 @@ import {
 } from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
 import { shortLinkUrlOf } from './qrCodes.js';
+import { primaryScanBases } from '../repositories/whiteLabel.js';
 
-/** Short links made here live on the default scan host; white-label hosts come with that feature. */
+/** The platform's own scan host; a short link there is reachable on every host of its customer. */
 export const DEFAULT_HOST = '';
+
+/**
+ * Where a customer's new short links live: its verified primary white-label hostname, so its uris
+ * are its own there (two customers can both have /menu), or the platform's host.
+ */
+export async function hostForNewLinks(db: Executor, customerId: string): Promise<string> {
+  const base = (await primaryScanBases(db, [customerId])).get(customerId);
+  return base ? new URL(base).hostname : DEFAULT_HOST;
+}
 
 export async function presentShortLinks(
   db: Executor,
@@ -51,6 +61,10 @@ export async function presentShortLinks(
   const ids = rows.map((row) => row.id);
   const scans = await scanCountsOf(db, 'short_link', ids);
   const labels = await labelsOfItems(db, 'short_link', ids);
+  const bases = await primaryScanBases(
+    db,
+    rows.map((row) => row.customerId),
+  );
   return rows.map((row) => {
     // The join only finds live Actions; a link whose Action is gone has none.
     const hasAction = row.actionId !== null && row.actionName !== null;
@@ -59,7 +73,7 @@ export async function presentShortLinks(
       projectId: row.projectId,
       host: row.host,
       uri: row.uri,
-      scanUrl: shortLinkUrlOf(config, row.host, row.uri),
+      scanUrl: shortLinkUrlOf(config, row.host, row.uri, bases.get(row.customerId)),
       name: row.name,
       description: row.description,
       actionId: hasAction ? row.actionId : null,
@@ -94,8 +108,13 @@ export async function shortLinkOr404(
 const uriTaken = () =>
   invalidField('shortlink_uri_duplicated_entry', '/uri', 'This short link is already in use');
 
-async function ensureUriFree(trx: Executor, uri: string, exceptId?: string): Promise<void> {
-  if (await isUriTaken(trx, DEFAULT_HOST, uri, exceptId)) throw uriTaken();
+async function ensureUriFree(
+  trx: Executor,
+  host: string,
+  uri: string,
+  exceptId?: string,
+): Promise<void> {
+  if (await isUriTaken(trx, host, uri, exceptId)) throw uriTaken();
 }
 
 async function checkAction(trx: Executor, project: ProjectRow, actionId: string | null) {
@@ -105,11 +124,11 @@ async function checkAction(trx: Executor, project: ProjectRow, actionId: string 
 }
 
 /** A random uri no short link or QR code uses yet. */
-export async function freshUri(db: Executor): Promise<string> {
+export async function freshUri(db: Executor, host = DEFAULT_HOST): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     // Start at 6 characters; longer ones when the short space gets crowded.
     const uri = randomUri(6 + Math.min(2, Math.floor(attempt / 3)));
-    if (!(await isUriTaken(db, DEFAULT_HOST, uri))) return uri;
+    if (!(await isUriTaken(db, host, uri))) return uri;
   }
   throw new Error('no free short link uri found after 8 attempts');
 }
@@ -132,13 +151,14 @@ export async function createShortLink(
       const project = await visibleProjectOr404(trx, user, projectId);
       await checkAction(trx, project, input.actionId);
       await ensureRoomForOne(trx, 'shortLinks', project, '/uri');
-      await ensureUriFree(trx, input.uri);
+      const host = await hostForNewLinks(trx, project.customerId);
+      await ensureUriFree(trx, host, input.uri);
       const now = new Date().toISOString();
       await insertShortLink(trx, {
         id,
         customerId: project.customerId,
         projectId: project.id,
-        host: DEFAULT_HOST,
+        host,
         uri: input.uri,
         name: input.name,
         description: input.description,
@@ -179,7 +199,7 @@ export async function editShortLink(
       const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
       if (input.actionId !== undefined) await checkAction(trx, project, input.actionId);
       const isUriChanged = input.uri !== undefined && input.uri !== shortLink.uri;
-      if (isUriChanged && input.uri) await ensureUriFree(trx, input.uri, id);
+      if (isUriChanged && input.uri) await ensureUriFree(trx, shortLink.host, input.uri, id);
       const patch = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
@@ -220,7 +240,7 @@ export async function duplicateShortLink(
     db.transaction().execute(async (trx) => {
       const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
       await ensureRoomForOne(trx, 'shortLinks', project);
-      const fresh = await freshUri(trx);
+      const fresh = await freshUri(trx, shortLink.host);
       const now = new Date().toISOString();
       const name = copyName(shortLink.name);
       await insertShortLink(trx, {

@@ -83,6 +83,34 @@ export const ENDPOINTS: Endpoint[] = [
     email: `intruder-${ulid().toLowerCase()}@example.com`,
     role: 'user',
   })),
+  // White-label hostnames
+  e('GET', '/customers/:customer/white-label-hostnames', ['WhiteLabelView'], 'customer_not_found'),
+  e(
+    'POST',
+    '/customers/:customer/white-label-hostnames',
+    ['WhiteLabelSettings'],
+    'customer_not_found',
+    () => ({ hostname: `intruder-${ulid().toLowerCase()}.example.com` }),
+  ),
+  e(
+    'PUT',
+    '/customers/:customer/white-label-hostnames/:whiteLabel',
+    ['WhiteLabelSettings'],
+    'white_label_hostname_not_found',
+    () => ({ verified: true, primary: true }),
+  ),
+  e(
+    'POST',
+    '/customers/:customer/white-label-hostnames/:whiteLabel/verify',
+    ['WhiteLabelSettings'],
+    'white_label_hostname_not_found',
+  ),
+  e(
+    'DELETE',
+    '/customers/:customer/white-label-hostnames/:whiteLabel',
+    ['WhiteLabelSettings'],
+    'white_label_hostname_not_found',
+  ),
   // Users (another account needs UsersView before its id is looked at)
   e('GET', '/users/:user', ['UsersView'], 'user_not_found'),
   e('PUT', '/users/:user', ['UserUpdate', 'UsersView'], 'user_not_found', () => ({
@@ -322,7 +350,7 @@ export const PROJECT_ITEM_KEYS: readonly IdKey[] = [
 ];
 
 /** Keys of customer-level resources: only another customer's ids are foreign for these. */
-export const CUSTOMER_KEYS: readonly IdKey[] = ['customer', 'user', 'auditLog'];
+export const CUSTOMER_KEYS: readonly IdKey[] = ['customer', 'user', 'auditLog', 'whiteLabel'];
 
 /** The 404 code a request answers when `key` is the first unknown id in its path. */
 export function notFoundCodeOf(endpoint: Endpoint, key: IdKey): ApiErrorCode {

@@ -33,6 +33,21 @@ export interface CustomerIds {
   customer: string;
   user: string;
   auditLog: string;
+  whiteLabel: string;
+}
+
+/** A white-label hostname of the customer, added the way a platform admin does. */
+export async function whiteLabelHostnameOf(
+  t: TestApp,
+  adminCookie: string,
+  customerId: string,
+): Promise<string> {
+  return created(
+    call(t.app, 'POST', `/api/customers/${customerId}/white-label-hostnames`, {
+      cookie: adminCookie,
+      body: { hostname: `brand-${ulid().toLowerCase()}.example.com` },
+    }),
+  );
 }
 
 export type TenantIds = ProjectIds & CustomerIds;

@@ -43,6 +43,7 @@ import {
   snapshot,
   themeSettingsWith,
   VALID_AD,
+  whiteLabelHostnameOf,
   type IdKey,
   type TenantIds,
 } from './fixtures.js';
@@ -82,6 +83,7 @@ beforeAll(async () => {
     customer: ids.customers.demo,
     user: ids.users.user,
     auditLog: await latestAuditLogOf(t, ids.customers.demo),
+    whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.demo),
   };
   own = { ...demo, ...demoCustomer };
   foreign = {
@@ -90,6 +92,7 @@ beforeAll(async () => {
       customer: ids.customers.acme,
       user: ids.users.other,
       auditLog: await latestAuditLogOf(t, ids.customers.acme),
+      whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.acme),
     },
     unlinked: { ...unlinked, ...demoCustomer },
   };

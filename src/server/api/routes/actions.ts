@@ -23,7 +23,7 @@ import {
   removeAction,
 } from '../../services/actions.js';
 import { mediaStorageFor } from '../../services/media.js';
-import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -163,6 +163,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
       const rows = await listLinkedItems(db, project.id, id);
+      const base = await scanBaseOf(db, config, project.customerId);
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -173,8 +174,8 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
           code: row.code,
           scanUrl:
             row.type === 'qr_code'
-              ? scanUrlOf(config, row.code)
-              : shortLinkUrlOf(config, row.host, row.code),
+              ? scanUrlOf(config, row.code, base)
+              : shortLinkUrlOf(config, row.host, row.code, base),
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),

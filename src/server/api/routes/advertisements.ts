@@ -45,7 +45,7 @@ import {
   usableMediaOr422,
 } from '../../services/media.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { qrCodeOr404, scanUrlOf } from '../../services/qrCodes.js';
+import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
 import type { SessionUser } from '../plugins/session.js';
 import { invalidField, notFound } from '../httpError.js';
 import { auditContextOf } from '../plugins/audit.js';
@@ -338,11 +338,12 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   const linkedCodesOf = async (request: FastifyRequest, projectId: string, id: string) => {
     const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
     const rows = await linkedQrCodes(db, project.id, id);
+    const base = await scanBaseOf(db, config, project.customerId);
     return {
       data: rows.map((row) => ({
         ...row,
         type: 'qr_code' as const,
-        scanUrl: scanUrlOf(config, row.code),
+        scanUrl: scanUrlOf(config, row.code, base),
       })),
       meta: { total: rows.length, page: 1, perPage: rows.length },
     };

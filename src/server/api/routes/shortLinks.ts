@@ -5,14 +5,14 @@ import { ulidSchema } from '../../../shared/ids.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { shortLinkInputSchema, shortLinkUpdateSchema } from '../../../shared/schemas/shortLink.js';
 import { listShortLinks } from '../../repositories/shortLinks.js';
-import { shortLinkUrlOf } from '../../services/qrCodes.js';
+import { scanBaseOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import {
   createShortLink,
-  DEFAULT_HOST,
   deleteTrashedShortLink,
   duplicateShortLink,
   editShortLink,
   freshUri,
+  hostForNewLinks,
   presentShortLinks,
   restoreShortLink,
   shortLinkOr404,
@@ -68,9 +68,11 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     '/projects/:pid/short-links/suggest-uri',
     { preHandler: requirePermission('ShortLinkCreate') },
     async (request) => {
-      await projectOfRequest(db, request);
-      const uri = await freshUri(db);
-      return { data: { uri, scanUrl: shortLinkUrlOf(config, DEFAULT_HOST, uri) } };
+      const project = await projectOfRequest(db, request);
+      const host = await hostForNewLinks(db, project.customerId);
+      const uri = await freshUri(db, host);
+      const base = await scanBaseOf(db, config, project.customerId);
+      return { data: { uri, scanUrl: shortLinkUrlOf(config, host, uri, base) } };
     },
   );
 

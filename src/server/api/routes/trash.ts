@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { listTrash } from '../../repositories/qrCodes.js';
 import { emptyTrash } from '../../services/projectItems.js';
-import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { auditContextOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -29,6 +29,7 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
       const project = await projectOfRequest(db, request);
       const query = trashQuerySchema.parse(request.query);
       const { rows, total } = await listTrash(db, project.id, query, query.type);
+      const base = await scanBaseOf(db, config, project.customerId);
       return listResponse(
         rows.map((row) => ({
           id: row.id,
@@ -38,8 +39,8 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
           code: row.code,
           scanUrl:
             row.type === 'qr_code'
-              ? scanUrlOf(config, row.code)
-              : shortLinkUrlOf(config, row.host, row.code),
+              ? scanUrlOf(config, row.code, base)
+              : shortLinkUrlOf(config, row.host, row.code, base),
           trashedAt: row.trashedAt,
           createdAt: row.createdAt,
         })),

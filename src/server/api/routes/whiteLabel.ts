@@ -1,0 +1,105 @@
+// White-label hostnames of a customer (issue 14): platform admins manage them, the customer's
+// admins read them with the DNS record to set.
+import type { FastifyInstance } from 'fastify';
+import {
+  whiteLabelHostnameInputSchema,
+  whiteLabelHostnameUpdateSchema,
+} from '../../../shared/schemas/whiteLabel.js';
+import type { WhiteLabelService } from '../../services/whiteLabel.js';
+import { auditContextOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { pathId, type RouteDeps } from './helpers.js';
+
+interface CustomerParams {
+  cid: string;
+}
+interface HostnameParams extends CustomerParams {
+  id: string;
+}
+
+const ids = (params: HostnameParams) => ({
+  customerId: pathId(params.cid, 'customer_not_found'),
+  id: pathId(params.id, 'white_label_hostname_not_found'),
+});
+
+export function whiteLabelRoutes(
+  app: FastifyInstance,
+  { config }: RouteDeps,
+  service: WhiteLabelService,
+): void {
+  // GET /customers/{cid}/white-label-hostnames: the customer's hostnames with their state.
+  app.get<{ Params: CustomerParams }>(
+    '/customers/:cid/white-label-hostnames',
+    { preHandler: requirePermission('WhiteLabelView') },
+    async (request) => ({
+      data: await service.list(
+        currentUser(request),
+        pathId(request.params.cid, 'customer_not_found'),
+      ),
+    }),
+  );
+
+  // POST /customers/{cid}/white-label-hostnames { hostname }: add one (platform admins).
+  app.post<{ Params: CustomerParams }>(
+    '/customers/:cid/white-label-hostnames',
+    { preHandler: requirePermission('WhiteLabelSettings') },
+    async (request, reply) => {
+      const customerId = pathId(request.params.cid, 'customer_not_found');
+      const { hostname } = whiteLabelHostnameInputSchema.parse(request.body);
+      const data = await service.add(
+        currentUser(request),
+        customerId,
+        hostname,
+        auditContextOf(request, config),
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
+  // PUT /customers/{cid}/white-label-hostnames/{id} { primary, verified, scheme } (platform admins).
+  app.put<{ Params: HostnameParams }>(
+    '/customers/:cid/white-label-hostnames/:id',
+    { preHandler: requirePermission('WhiteLabelSettings') },
+    async (request) => {
+      const { customerId, id } = ids(request.params);
+      const input = whiteLabelHostnameUpdateSchema.parse(request.body);
+      return {
+        data: await service.update(
+          currentUser(request),
+          customerId,
+          id,
+          input,
+          auditContextOf(request, config),
+        ),
+      };
+    },
+  );
+
+  // POST /customers/{cid}/white-label-hostnames/{id}/verify: check DNS now (platform admins).
+  app.post<{ Params: HostnameParams }>(
+    '/customers/:cid/white-label-hostnames/:id/verify',
+    { preHandler: requirePermission('WhiteLabelSettings') },
+    async (request) => {
+      const { customerId, id } = ids(request.params);
+      return {
+        data: await service.verify(
+          currentUser(request),
+          customerId,
+          id,
+          auditContextOf(request, config),
+        ),
+      };
+    },
+  );
+
+  // DELETE /customers/{cid}/white-label-hostnames/{id} (platform admins); its URLs stop working.
+  app.delete<{ Params: HostnameParams }>(
+    '/customers/:cid/white-label-hostnames/:id',
+    { preHandler: requirePermission('WhiteLabelSettings') },
+    async (request, reply) => {
+      const { customerId, id } = ids(request.params);
+      await service.remove(currentUser(request), customerId, id, auditContextOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+}
