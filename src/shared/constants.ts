@@ -44,7 +44,11 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'sid';
 
 /** Failed-login throttling: at most this many failures per window, per account and per address. */
-export const LOGIN_MAX_FAILURES = 5;
+/** Failures of one account from one address before each further try waits (1 s, 2 s, 4 s, …). */
+export const LOGIN_FREE_FAILURES_PER_PAIR = 5;
+/** Failures from one address across accounts before the address waits likewise. */
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
+/** The longest wait, and how long a quiet key keeps its failures. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const API_BASE = '/api';

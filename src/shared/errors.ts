@@ -57,6 +57,7 @@ export const API_ERROR_CODES = [
   'amount_to_low',
   // Duplicates and limits
   'email_duplicated',
+  'email_unavailable',
   'customername_duplicated',
   'label_name_duplicated',
   'label_link_limit_reached',

@@ -253,6 +253,29 @@ describe('users', () => {
     });
   });
 
+  it('changing an email to one of the same customer answers email_duplicated', async () => {
+    const response = await call(t.app, 'PUT', `/api/users/${t.ids.users.user}`, {
+      cookie: cookies.customeradmin,
+      body: { email: DEMO.customeradmin },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'email_duplicated',
+      source: { pointer: '/email' },
+    });
+  });
+
+  it('changing an email to one used in another customer answers a neutral error', async () => {
+    const response = await call(t.app, 'PUT', `/api/users/${t.ids.users.user}`, {
+      cookie: cookies.customeradmin,
+      body: { email: DEMO.other },
+    });
+    expect(response.statusCode).toBe(422);
+    const error = response.json().errors[0];
+    expect(error).toMatchObject({ code: 'email_unavailable', source: { pointer: '/email' } });
+    expect(JSON.stringify(error)).not.toMatch(/exist|account|Acme/i);
+  });
+
   it.each([
     ['admin', 'admin'],
     ['customeradmin', 'customeradmin'],

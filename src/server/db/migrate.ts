@@ -3,10 +3,12 @@ import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider 
 import type { Db } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as platformSettings from './migrations/0009_platform_settings.js';
+import * as loginBackoff from './migrations/0010_login_backoff.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0009_platform_settings': platformSettings,
+  '0010_login_backoff': loginBackoff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

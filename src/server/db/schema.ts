@@ -88,10 +88,11 @@ export interface PasswordResetsTable {
 }
 
 export interface LoginAttemptsTable {
-  /** 'account:{email}' or 'address:{ip}'. */
+  /** 'pair:{email}|{ip}' or 'address:{ip}'. */
   key: string;
   failures: number;
   windowStart: string;
+  lastFailureAt: string | null;
 }
 
 export interface InvitationsTable {

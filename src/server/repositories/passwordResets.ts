@@ -37,3 +37,17 @@ export async function markPasswordResetUsed(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Ends every unused link of the user: a newer request, a reset or a password change replaces them. */
+export async function revokePasswordResets(
+  db: Executor,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('passwordResets')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
+}

@@ -25,6 +25,21 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /** Whether any account (deleted or not) holds this address: emails are unique in the table. */
+/** The customer of the account that uses `email` (null for platform admins); undefined when none does. */
+export async function customerOfEmail(
+  db: Executor,
+  email: string,
+  exceptUserId: string,
+): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('customerId')
+    .where('email', '=', email.toLowerCase())
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row ? row.customerId : undefined;
+}
+
 export async function emailExists(
   db: Executor,
   email: string,

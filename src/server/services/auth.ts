@@ -3,28 +3,18 @@ import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
-  PASSWORD_RESET_TTL_MS,
-  SESSION_TTL_MS,
-} from '../../shared/constants.js';
+import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
 import { HttpError, invalidField, unauthenticated } from '../api/httpError.js';
 import type { Mailer } from '../mail.js';
 import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
-import {
-  accountKey,
-  addressKey,
-  clearFailures,
-  recentFailures,
-  recordFailure,
-} from '../repositories/loginAttempts.js';
+import { loginThrottle } from './loginThrottle.js';
 import {
   findUsablePasswordReset,
   insertPasswordReset,
   markPasswordResetUsed,
+  revokePasswordResets,
 } from '../repositories/passwordResets.js';
 import {
   deleteSession,
@@ -42,8 +32,16 @@ import {
   verifyPassword,
 } from '../security.js';
 
-const tooManyAttempts = () =>
-  new HttpError(429, 'too_many_attempts', 'Too many failed attempts; try again in 15 minutes');
+const tooManyAttempts = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new HttpError(
+    429,
+    'too_many_attempts',
+    `Too many failed attempts; try again in ${seconds} seconds`,
+    undefined,
+    { retryAfter: seconds },
+  );
+};
 
 export interface LoginResult {
   /** The cookie value; only its digest is stored. */
@@ -57,24 +55,23 @@ export async function login(
   { ip, audit, userAgent }: { ip: string; audit: AuditContext; userAgent: string | null },
 ): Promise<LoginResult> {
   const now = new Date();
-  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const keys = [accountKey(input.email), addressKey(ip)];
-  if ((await recentFailures(db, keys, windowStart)) >= LOGIN_MAX_FAILURES) throw tooManyAttempts();
+  const throttle = loginThrottle(db, input.email, ip, now);
+  const waitMs = await throttle.waitMs();
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
 
   const user = await findUserByEmail(db, input.email);
   const isCorrect = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !isCorrect || !isRole(user.role)) {
-    for (const key of keys) await recordFailure(db, key, now.toISOString(), windowStart);
+    await throttle.failed();
     throw new HttpError(
       401,
       'incorrect_email_password',
       'The email address or password is incorrect',
     );
   }
-  // The address counter stays: one valid account must not reset an attacker's budget.
-  await clearFailures(db, keys[0]);
+  await throttle.succeeded();
 
   const token = randomToken();
   await db.transaction().execute(async (trx) => {
@@ -143,8 +140,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { passwordHash, updatedAt: new Date().toISOString() });
+    const now = new Date().toISOString();
+    await updateUser(trx, userId, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, userId, currentSessionId ?? undefined);
+    await revokePasswordResets(trx, userId, now);
     await insertAuditLog(trx, audit, {
       type: 'user',
       action: 'updated',
@@ -156,8 +155,9 @@ export async function changePassword(
 }
 
 /**
- * Mails a reset link when the address has an account. Callers answer 204 either way, and a mail
- * failure is only logged, so the answer never reveals whether an account exists.
+ * Mails a reset link when the address has an account. Callers answer 204 at once, before this
+ * work is done, for known and unknown addresses alike (so neither the answer nor its timing
+ * reveals an account); a failure is only logged.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -171,6 +171,8 @@ export async function requestPasswordReset(
   const token = randomToken();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
+    // Only the newest link works: an older one in a mailbox someone else reads is dead.
+    await revokePasswordResets(trx, user.id, now.toISOString());
     await insertPasswordReset(trx, {
       id: ulid(),
       userId: user.id,
@@ -217,6 +219,7 @@ export async function recoverPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetUsed(trx, reset.id, now))) throw expired();
+    await revokePasswordResets(trx, user.id, now);
     await updateUser(trx, user.id, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, user.id);
     await insertAuditLog(

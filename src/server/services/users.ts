@@ -14,6 +14,7 @@ import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js'
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteUser,
+  customerOfEmail,
   emailExists,
   findUserById,
   insertUser,
@@ -130,8 +131,14 @@ export async function editUser(
       }
       assertRoleAllowed(actor, input.role);
     }
-    if (input.email !== undefined && (await emailExists(trx, input.email, id)))
-      throw emailDuplicated();
+    if (input.email !== undefined) {
+      const owner = await customerOfEmail(trx, input.email, id);
+      // Within the customer the admin sees who has it; elsewhere, saying so would reveal that
+      // another customer has an account with that address.
+      if (owner !== undefined && owner === target.customerId) throw emailDuplicated();
+      if (owner !== undefined)
+        throw invalidField('email_unavailable', '/email', 'This email address cannot be used');
+    }
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),

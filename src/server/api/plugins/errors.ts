@@ -32,6 +32,9 @@ export function errorsPlugin(app: FastifyInstance): void {
           },
         ],
       };
+      // A throttle that knows how long to wait says so (RFC 9110 Retry-After, in seconds).
+      if (typeof error.meta?.retryAfter === 'number')
+        reply.header('retry-after', String(error.meta.retryAfter));
       return reply.code(error.statusCode).send(body);
     }
     if (error instanceof ZodError) {
