@@ -1,4 +1,6 @@
 // The dashboard: react-admin with our providers, layout and themes; SPEC §2's routes.
+// Every screen behind the sign-in loads on demand, so /login downloads only the shell (issue 13).
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { authProvider } from './providers/authProvider';
@@ -9,70 +11,149 @@ import { Layout } from './layout/Layout';
 import { LoadingPage } from './layout/LoadingPage';
 import { DelayedNotification } from './layout/DelayedNotification';
 import { RouteEffects } from './layout/RouteEffects';
+import { SettingsLayout } from './settings/SettingsLayout';
+import { RequireAccess } from './common/RequireAccess';
 import { LoginPage } from './pages/LoginPage';
 import { PasswordForgetPage } from './pages/PasswordForgetPage';
 import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
-import { ComingSoonPage } from './pages/ComingSoonPage';
-import { ProfilePage } from './settings/ProfilePage';
-import { SecurityPage } from './settings/SecurityPage';
-import { AnalyticsSettingsPage } from './settings/AnalyticsSettingsPage';
-import projects from './projects';
-import { ProjectEdit } from './projects/ProjectEdit';
-import { ProjectCreate } from './projects/ProjectCreate';
-import { ProjectUsersEdit } from './projects/ProjectUsersEdit';
-import { ProjectHome } from './projects/ProjectHome';
-import customers from './customers';
-import { CustomerCreate } from './customers/CustomerCreate';
-import { CustomerEdit } from './customers/CustomerEdit';
-import { CustomerUsersEdit } from './customers/CustomerUsersEdit';
-import { CustomerManageEdit } from './customers/CustomerManageEdit';
-import users from './users';
-import { UserCreate } from './users/UserCreate';
-import { UserEdit } from './users/UserEdit';
-import { UserProjects } from './users/UserProjects';
 import { COMING_SOON_PATHS } from './menuEntries';
-import shortLinks, {
-  SHORT_LINK_ROUTES,
-  ShortLinkCreate,
-  ShortLinkList,
-  ShortLinkPage,
-} from './short-links';
-import labels, { LABEL_ROUTES, LabelCreate, LabelEdit, LabelList } from './labels';
-import { TRASH_ROUTE, TrashPage } from './trash';
-import { PagesOverview } from './pages-overview';
-import actions, {
-  ACTION_ROUTES,
-  ActionAuditLogs,
-  ActionCreate,
-  ActionEdit,
-  ActionList,
-  ActionQrCodes,
-  ActionStatistics,
-} from './actions';
-import advertisements, {
-  AD_ROUTES,
-  AdvertisementAuditLogs,
-  AdvertisementCreate,
-  AdvertisementEdit,
-  AdvertisementList,
-  AdvertisementQrCodes,
-  AdvertisementStatistics,
-} from './advertisements';
-import { ProjectStatisticsPage } from './statistics/ProjectStatisticsPage';
-import { AuditLogListPage } from './audit-logs/AuditLogListPage';
-import { AuditLogDetailsPage } from './audit-logs/AuditLogDetailsPage';
-import { ProjectAuditLogsPage } from './audit-logs/ProjectAuditLogsPage';
-import qrCodes, { QrCodeList, QrCodePage, QrCodeWizard, QR_CODE_WIZARD_PATH } from './qr-codes';
-import qrCodeTemplates, {
-  QrCodeTemplateCreate,
-  QrCodeTemplateEdit,
-  QrCodeTemplateList,
-} from './qr-code-templates';
-// './themes' alone is the MUI look (themes.ts); the resource folder needs its index.
-import themes, { ThemeCreate, ThemeEdit, ThemeList, ToThemeDetails } from './themes/index';
+import { ACTION_ROUTES } from './actions/actionPaths';
+import { AD_ROUTES } from './advertisements/adPaths';
+import { SHORT_LINK_ROUTES } from './short-links/shortLinkPaths';
+import { LABEL_ROUTES } from './labels/labelPaths';
+
+/** A screen loaded on first use; react-admin's layout shows its loader meanwhile. */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const ComingSoonPage = screen(() => import('./pages/ComingSoonPage'), 'ComingSoonPage');
+const ProfilePage = screen(() => import('./settings/ProfilePage'), 'ProfilePage');
+const SecurityPage = screen(() => import('./settings/SecurityPage'), 'SecurityPage');
+const AnalyticsSettingsPage = screen(
+  () => import('./settings/AnalyticsSettingsPage'),
+  'AnalyticsSettingsPage',
+);
+const ProjectList = screen(() => import('./projects/ProjectList'), 'ProjectList');
+const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit');
+const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
+const ProjectUsersEdit = screen(() => import('./projects/ProjectUsersEdit'), 'ProjectUsersEdit');
+const ProjectHome = screen(() => import('./projects/ProjectHome'), 'ProjectHome');
+const CustomerList = screen(() => import('./customers/CustomerList'), 'CustomerList');
+const CustomerCreate = screen(() => import('./customers/CustomerCreate'), 'CustomerCreate');
+const CustomerEdit = screen(() => import('./customers/CustomerEdit'), 'CustomerEdit');
+const CustomerUsersEdit = screen(
+  () => import('./customers/CustomerUsersEdit'),
+  'CustomerUsersEdit',
+);
+const CustomerManageEdit = screen(
+  () => import('./customers/CustomerManageEdit'),
+  'CustomerManageEdit',
+);
+const UserCreate = screen(() => import('./users/UserCreate'), 'UserCreate');
+const UserEdit = screen(() => import('./users/UserEdit'), 'UserEdit');
+const UserProjects = screen(() => import('./users/UserProjects'), 'UserProjects');
+const ShortLinkList = screen(() => import('./short-links/ShortLinkList'), 'ShortLinkList');
+const ShortLinkCreate = screen(() => import('./short-links/ShortLinkCreate'), 'ShortLinkCreate');
+const ShortLinkPage = screen(() => import('./short-links/ShortLinkPage'), 'ShortLinkPage');
+const LabelList = screen(() => import('./labels/LabelList'), 'LabelList');
+const LabelCreate = screen(() => import('./labels/LabelCreate'), 'LabelCreate');
+const LabelEdit = screen(() => import('./labels/LabelEdit'), 'LabelEdit');
+const TrashPage = screen(() => import('./trash/TrashPage'), 'TrashPage');
+const PagesOverview = screen(() => import('./pages-overview/PagesOverview'), 'PagesOverview');
+const ActionList = screen(() => import('./actions/ActionList'), 'ActionList');
+const ActionCreate = screen(() => import('./actions/ActionCreate'), 'ActionCreate');
+const ActionEdit = screen(() => import('./actions/ActionEdit'), 'ActionEdit');
+const ActionQrCodes = screen(() => import('./actions/ActionQrCodes'), 'ActionQrCodes');
+const ActionStatistics = screen(() => import('./actions/ActionStatistics'), 'ActionStatistics');
+const ActionAuditLogs = screen(() => import('./actions/ActionStatistics'), 'ActionAuditLogs');
+const AdvertisementList = screen(
+  () => import('./advertisements/AdvertisementList'),
+  'AdvertisementList',
+);
+const AdvertisementCreate = screen(
+  () => import('./advertisements/AdvertisementCreate'),
+  'AdvertisementCreate',
+);
+const AdvertisementEdit = screen(
+  () => import('./advertisements/AdvertisementEdit'),
+  'AdvertisementEdit',
+);
+const AdvertisementQrCodes = screen(
+  () => import('./advertisements/AdvertisementQrCodes'),
+  'AdvertisementQrCodes',
+);
+const AdvertisementStatistics = screen(
+  () => import('./advertisements/AdvertisementStatistics'),
+  'AdvertisementStatistics',
+);
+const AdvertisementAuditLogs = screen(
+  () => import('./advertisements/AdvertisementStatistics'),
+  'AdvertisementAuditLogs',
+);
+const ProjectStatisticsPage = screen(
+  () => import('./statistics/ProjectStatisticsPage'),
+  'ProjectStatisticsPage',
+);
+const AuditLogListPage = screen(() => import('./audit-logs/AuditLogListPage'), 'AuditLogListPage');
+const AuditLogDetailsPage = screen(
+  () => import('./audit-logs/AuditLogDetailsPage'),
+  'AuditLogDetailsPage',
+);
+const ProjectAuditLogsPage = screen(
+  () => import('./audit-logs/ProjectAuditLogsPage'),
+  'ProjectAuditLogsPage',
+);
+const QrCodeList = screen(() => import('./qr-codes/QrCodeList'), 'QrCodeList');
+const QrCodePage = screen(() => import('./qr-codes/QrCodePage'), 'QrCodePage');
+const QrCodeWizard = lazy(() => import('./qr-codes/QrCodeCreate'));
+const QrCodeTemplateList = screen(
+  () => import('./qr-code-templates/QrCodeTemplateList'),
+  'QrCodeTemplateList',
+);
+const QrCodeTemplateCreate = screen(
+  () => import('./qr-code-templates/QrCodeTemplateCreate'),
+  'QrCodeTemplateCreate',
+);
+const QrCodeTemplateEdit = screen(
+  () => import('./qr-code-templates/QrCodeTemplateEdit'),
+  'QrCodeTemplateEdit',
+);
+const ThemeList = screen(() => import('./themes/ThemeList'), 'ThemeList');
+const ThemeCreate = screen(() => import('./themes/ThemeCreate'), 'ThemeCreate');
+const ThemeEdit = screen(() => import('./themes/ThemeEdit'), 'ThemeEdit');
+const ToThemeDetails = screen(() => import('./themes/ThemeEdit'), 'ToThemeDetails');
+
+/**
+ * The paths of screens loaded on demand; the screens' own `.path` statics would pull them into
+ * the first download. tests/dashboard/routes.test.ts checks these against the statics.
+ */
+export const LAZY_PATHS = {
+  qrCodeList: '/projects/:pid/qr-codes',
+  qrCodeWizard: '/projects/:pid/qr-code/create/*',
+  qrCodePage: '/projects/:pid/qr-code/:id/*',
+  templateList: '/projects/:pid/qrcodes/templates',
+  templateCreate: '/projects/:pid/qrcodes/template/toevoegen',
+  templateEdit: '/projects/:pid/qrcodes/template/:id/*',
+  themeList: '/projects/:pid/themes',
+  themeCreate: '/projects/:pid/theme/create',
+  themeItem: '/projects/:pid/theme/:id',
+  themeEdit: '/projects/:pid/theme/:id/details/edit',
+  pages: '/projects/:pid/pages',
+  trash: '/projects/:pid/trash/*',
+} as const;
 
 const store = dashboardStore();
+
+/** The settings screens not built yet open inside the settings navigation. */
+const SETTINGS_COMING_SOON = COMING_SOON_PATHS.filter((path) => path.startsWith('/settings/')).map(
+  (path) => path.slice('/settings/'.length),
+);
+
+function guard(rule: string, element: ReactElement) {
+  return <RequireAccess rule={rule}>{element}</RequireAccess>;
+}
 
 /** /projects/:id and /customer/:id open their details (SPEC §2). */
 function ToDetails({ base }: { base: string }) {
@@ -115,75 +196,155 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         </CustomRoutes>
         <CustomRoutes>
           {/* Listed explicitly: "/projects/:id" would otherwise outrank the resource's own create route. */}
-          <Route path="/projects/create" element={<ProjectCreate />} />
+          <Route path="/projects/create" element={guard('projects.create', <ProjectCreate />)} />
           <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
-          <Route path="/projects/:id/details/edit" element={<ProjectEdit />} />
-          <Route path="/projects/:id/users/edit" element={<ProjectUsersEdit />} />
-          <Route path="/projects/:pid/start" element={<ProjectHome />} />
-          <Route path="/customer/create" element={<CustomerCreate />} />
+          <Route
+            path="/projects/:id/details/edit"
+            element={guard('projects.edit', <ProjectEdit />)}
+          />
+          <Route
+            path="/projects/:id/users/edit"
+            element={guard('projects.users', <ProjectUsersEdit />)}
+          />
+          <Route path="/projects/:pid/start" element={guard('home.list', <ProjectHome />)} />
+          <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
-          <Route path="/customer/:id/details/edit" element={<CustomerEdit />} />
-          <Route path="/customer/:id/users/edit" element={<CustomerUsersEdit />} />
-          <Route path="/customer/:id/manage" element={<CustomerManageEdit />} />
-          <Route path="/user/add" element={<UserCreate />} />
+          <Route
+            path="/customer/:id/details/edit"
+            element={guard('customers.edit', <CustomerEdit />)}
+          />
+          <Route
+            path="/customer/:id/users/edit"
+            element={guard('customers.edit', <CustomerUsersEdit />)}
+          />
+          <Route
+            path="/customer/:id/manage"
+            element={guard('customers.edit', <CustomerManageEdit />)}
+          />
+          <Route path="/user/add" element={guard('users.create', <UserCreate />)} />
           <Route path="/user/:id" element={<ToDetails base="/user" />} />
-          <Route path="/user/:id/details/edit" element={<UserEdit />} />
-          <Route path="/user/:id/projects" element={<UserProjects />} />
-          <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
-          <Route path="/settings/profile" element={<ProfilePage />} />
-          <Route path="/settings/security" element={<SecurityPage />} />
-          <Route path="/settings/analytics" element={<AnalyticsSettingsPage />} />
-          <Route path="/settings/audit-logs" element={<AuditLogListPage />} />
-          <Route path="/settings/audit-logs/:id/details" element={<AuditLogDetailsPage />} />
-          <Route path="/projects/:pid/statistics" element={<ProjectStatisticsPage />} />
-          <Route path="/projects/:pid/auditlogs" element={<ProjectAuditLogsPage />} />
-          <Route path={QrCodeList.path} element={<QrCodeList />} />
-          <Route path={QR_CODE_WIZARD_PATH} element={<QrCodeWizard />} />
-          <Route path={QrCodePage.path} element={<QrCodePage />} />
-          <Route path={QrCodeTemplateList.path} element={<QrCodeTemplateList />} />
-          <Route path={QrCodeTemplateCreate.path} element={<QrCodeTemplateCreate />} />
-          <Route path={QrCodeTemplateEdit.path} element={<QrCodeTemplateEdit />} />
-          <Route path={ACTION_ROUTES.overview} element={<ActionList />} />
-          <Route path={ACTION_ROUTES.add} element={<ActionCreate />} />
+          <Route path="/user/:id/details/edit" element={guard('users.edit', <UserEdit />)} />
+          <Route path="/user/:id/projects" element={guard('users.edit', <UserProjects />)} />
+          <Route path="/settings" element={<SettingsLayout />}>
+            <Route index element={<Navigate to="/settings/profile" replace />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="security" element={<SecurityPage />} />
+            <Route path="analytics" element={<AnalyticsSettingsPage />} />
+            <Route path="audit-logs" element={<AuditLogListPage />} />
+            <Route path="audit-logs/:id/details" element={<AuditLogDetailsPage />} />
+            {SETTINGS_COMING_SOON.map((path) => (
+              <Route key={path} path={path} element={<ComingSoonPage />} />
+            ))}
+          </Route>
+          <Route
+            path="/projects/:pid/statistics"
+            element={guard('projects.statistics', <ProjectStatisticsPage />)}
+          />
+          <Route
+            path="/projects/:pid/auditlogs"
+            element={guard('projects.auditlogs', <ProjectAuditLogsPage />)}
+          />
+          <Route path={LAZY_PATHS.qrCodeList} element={guard('qr-codes.list', <QrCodeList />)} />
+          <Route
+            path={LAZY_PATHS.qrCodeWizard}
+            element={guard('qr-codes.list', <QrCodeWizard />)}
+          />
+          <Route path={LAZY_PATHS.qrCodePage} element={guard('qr-codes.list', <QrCodePage />)} />
+          <Route
+            path={LAZY_PATHS.templateList}
+            element={guard('qr-code-templates.list', <QrCodeTemplateList />)}
+          />
+          <Route
+            path={LAZY_PATHS.templateCreate}
+            element={guard('qr-code-templates.list', <QrCodeTemplateCreate />)}
+          />
+          <Route
+            path={LAZY_PATHS.templateEdit}
+            element={guard('qr-code-templates.list', <QrCodeTemplateEdit />)}
+          />
+          <Route path={ACTION_ROUTES.overview} element={guard('actions.list', <ActionList />)} />
+          <Route path={ACTION_ROUTES.add} element={guard('actions.list', <ActionCreate />)} />
           <Route path={ACTION_ROUTES.item} element={<Navigate to="details/edit" replace />} />
-          <Route path={ACTION_ROUTES.detailsEdit} element={<ActionEdit />} />
-          <Route path={ACTION_ROUTES.qrCodes} element={<ActionQrCodes />} />
-          <Route path={ACTION_ROUTES.statistics} element={<ActionStatistics />} />
-          <Route path={ACTION_ROUTES.auditLogs} element={<ActionAuditLogs />} />
-          <Route path={ThemeList.path} element={<ThemeList />} />
-          <Route path={ThemeCreate.path} element={<ThemeCreate />} />
-          <Route path={ToThemeDetails.path} element={<ToThemeDetails />} />
-          <Route path={ThemeEdit.path} element={<ThemeEdit />} />
-          <Route path={SHORT_LINK_ROUTES.overview} element={<ShortLinkList />} />
-          <Route path={SHORT_LINK_ROUTES.add} element={<ShortLinkCreate />} />
-          <Route path={SHORT_LINK_ROUTES.item} element={<ShortLinkPage />} />
-          <Route path={LABEL_ROUTES.overview} element={<LabelList />} />
-          <Route path={LABEL_ROUTES.add} element={<LabelCreate />} />
+          <Route path={ACTION_ROUTES.detailsEdit} element={guard('actions.list', <ActionEdit />)} />
+          <Route path={ACTION_ROUTES.qrCodes} element={guard('actions.list', <ActionQrCodes />)} />
+          <Route
+            path={ACTION_ROUTES.statistics}
+            element={guard('actions.list', <ActionStatistics />)}
+          />
+          <Route
+            path={ACTION_ROUTES.auditLogs}
+            element={guard('actions.list', <ActionAuditLogs />)}
+          />
+          <Route path={LAZY_PATHS.themeList} element={guard('themes.list', <ThemeList />)} />
+          <Route path={LAZY_PATHS.themeCreate} element={guard('themes.list', <ThemeCreate />)} />
+          <Route path={LAZY_PATHS.themeItem} element={guard('themes.list', <ToThemeDetails />)} />
+          <Route path={LAZY_PATHS.themeEdit} element={guard('themes.list', <ThemeEdit />)} />
+          <Route
+            path={SHORT_LINK_ROUTES.overview}
+            element={guard('short-links.list', <ShortLinkList />)}
+          />
+          <Route
+            path={SHORT_LINK_ROUTES.add}
+            element={guard('short-links.list', <ShortLinkCreate />)}
+          />
+          <Route
+            path={SHORT_LINK_ROUTES.item}
+            element={guard('short-links.list', <ShortLinkPage />)}
+          />
+          <Route path={LABEL_ROUTES.overview} element={guard('labels.list', <LabelList />)} />
+          <Route path={LABEL_ROUTES.add} element={guard('labels.list', <LabelCreate />)} />
           <Route path={LABEL_ROUTES.item} element={<Navigate to="details/edit" replace />} />
-          <Route path={LABEL_ROUTES.detailsEdit} element={<LabelEdit />} />
-          <Route path={TRASH_ROUTE} element={<TrashPage />} />
-          <Route path={PagesOverview.path} element={<PagesOverview />} />
-          <Route path={AD_ROUTES.overview} element={<AdvertisementList />} />
-          <Route path={AD_ROUTES.add} element={<AdvertisementCreate />} />
+          <Route path={LABEL_ROUTES.detailsEdit} element={guard('labels.list', <LabelEdit />)} />
+          <Route path={LAZY_PATHS.trash} element={guard('trash.list', <TrashPage />)} />
+          <Route path={LAZY_PATHS.pages} element={guard('pages.list', <PagesOverview />)} />
+          <Route
+            path={AD_ROUTES.overview}
+            element={guard('advertisements.list', <AdvertisementList />)}
+          />
+          <Route
+            path={AD_ROUTES.add}
+            element={guard('advertisements.list', <AdvertisementCreate />)}
+          />
           <Route path={AD_ROUTES.item} element={<Navigate to="details/edit" replace />} />
-          <Route path={AD_ROUTES.detailsEdit} element={<AdvertisementEdit />} />
-          <Route path={AD_ROUTES.qrCodes} element={<AdvertisementQrCodes />} />
-          <Route path={AD_ROUTES.statistics} element={<AdvertisementStatistics />} />
-          <Route path={AD_ROUTES.auditLogs} element={<AdvertisementAuditLogs />} />
-          {COMING_SOON_PATHS.map((path) => (
+          <Route
+            path={AD_ROUTES.detailsEdit}
+            element={guard('advertisements.list', <AdvertisementEdit />)}
+          />
+          <Route
+            path={AD_ROUTES.qrCodes}
+            element={guard('advertisements.list', <AdvertisementQrCodes />)}
+          />
+          <Route
+            path={AD_ROUTES.statistics}
+            element={guard('advertisements.list', <AdvertisementStatistics />)}
+          />
+          <Route
+            path={AD_ROUTES.auditLogs}
+            element={guard('advertisements.list', <AdvertisementAuditLogs />)}
+          />
+          {COMING_SOON_PATHS.filter((path) => !path.startsWith('/settings/')).map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />
           ))}
         </CustomRoutes>
-        <Resource name="projects" {...projects} />
-        <Resource name="customers" {...customers} />
-        <Resource name="users" {...users} />
-        <Resource name="actions" {...actions} />
-        <Resource name="advertisements" {...advertisements} />
-        <Resource name="qr-codes" {...qrCodes} />
-        <Resource name="qr-code-templates" {...qrCodeTemplates} />
-        <Resource name="themes" {...themes} />
-        <Resource name="short-links" {...shortLinks} />
-        <Resource name="labels" {...labels} />
+        <Resource
+          name="projects"
+          list={ProjectList}
+          create={ProjectCreate}
+          recordRepresentation="name"
+        />
+        <Resource name="customers" list={CustomerList} recordRepresentation="name" />
+        {[
+          'users',
+          'actions',
+          'advertisements',
+          'qr-codes',
+          'qr-code-templates',
+          'themes',
+          'short-links',
+          'labels',
+        ].map((name) => (
+          <Resource key={name} name={name} recordRepresentation="name" />
+        ))}
       </Admin>
     </>
   );

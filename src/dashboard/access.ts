@@ -23,6 +23,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'projects.duplicate': { roles: PROJECT_MANAGERS, key: 'ProjectDuplicate' },
   'projects.trash': { roles: PROJECT_MANAGERS, key: 'ProjectTrash' },
   'projects.delete': { roles: PROJECT_MANAGERS, key: 'ProjectDelete' },
+  'projects.auditlogs': { roles: PROJECT_MANAGERS, key: 'AuditLogsView' },
+  'projects.statistics': { roles: CUSTOMER, key: 'ProjectView' },
   'customers.list': { roles: ['admin'], key: 'CustomersView' },
   'customers.show': { roles: ['admin'], key: 'CustomersView' },
   'customers.create': { roles: ['admin'], key: 'CustomerCreate' },
@@ -33,6 +35,24 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'users.edit': { roles: ALL_ROLES, key: 'UserUpdate' },
   'users.show': { roles: ALL_ROLES, key: 'UserUpdate' },
   'users.delete': { roles: ALL_ROLES, key: 'UserDelete' },
+  // Project content (SPEC §2: customeradmin and user), keyed like the menu (SPEC §6).
+  'home.list': { roles: CUSTOMER, key: 'ProjectView' },
+  'qr-codes.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
+  'pages.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
+  'trash.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
+  'short-links.list': { roles: CUSTOMER, key: 'ProjectShortLinksView' },
+  'actions.list': { roles: CUSTOMER, key: 'ProjectQRLinksView' },
+  'qr-code-templates.list': { roles: CUSTOMER, key: 'ProjectUserLinkCreate' },
+  'advertisements.list': { roles: CUSTOMER, key: 'ProjectAdvertisementsView' },
+  'labels.list': { roles: CUSTOMER, key: 'ProjectLabelsView' },
+  'themes.list': { roles: CUSTOMER, key: 'ProjectThemesView' },
+  // The settings area (SPEC §2 and §6): profile and security for everyone signed in.
+  'settings.profile': { roles: ALL_ROLES, key: 'UserSelfView' },
+  'settings.security': { roles: ALL_ROLES, key: 'UserPassword' },
+  'settings.users': { roles: PROJECT_MANAGERS, key: 'UsersView' },
+  'settings.audit-logs': { roles: PROJECT_MANAGERS, key: 'AuditLogsView' },
+  'settings.whitelabel': { roles: ['admin'], key: 'WhiteLabelSettings' },
+  'settings.analytics': { roles: ['admin'], key: 'TrackingUpdate' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {

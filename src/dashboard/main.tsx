@@ -6,11 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { createI18nProvider } from './providers/i18nProvider';
+import { disableBrowserValidation } from './common/noBrowserValidation';
 
 async function start() {
   const i18nProvider = await createI18nProvider();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
+  disableBrowserValidation(root);
   const router = createBrowserRouter([{ path: '*', element: <App i18nProvider={i18nProvider} /> }]);
   createRoot(root).render(
     <StrictMode>

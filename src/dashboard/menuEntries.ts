@@ -127,6 +127,22 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },
+  {
+    name: 'projectStatistics',
+    label: 'app.menu.statistics',
+    group: 'advanced',
+    path: '/projects/:pid/statistics',
+    key: 'ProjectView',
+    roles: CUSTOMER,
+  },
+  {
+    name: 'projectAuditLogs',
+    label: 'app.menu.audit_logs',
+    group: 'advanced',
+    path: '/projects/:pid/auditlogs',
+    key: 'AuditLogsView',
+    roles: ['customeradmin'],
+  },
   // SPEC §6 gates "settings" with ProjectThemesView; the settings any user may open are profile/security.
   {
     name: 'settings',
@@ -134,7 +150,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/settings/profile',
     key: 'ProjectThemesView',
-    roles: CUSTOMER,
+    // Admins too: their settings hold white label and analytics (SPEC §2).
+    roles: ['customeradmin', 'user', 'admin'],
   },
   {
     name: 'customerOverview',

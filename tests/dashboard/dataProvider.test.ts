@@ -98,7 +98,7 @@ describe('dataProvider', () => {
     await expect(dataProvider.getOne('projects', { id: PID })).rejects.toMatchObject({
       status: 402,
     });
-    expect(navigate).toHaveBeenCalledWith('/error');
+    expect(navigate).toHaveBeenCalledWith('/error?reason=subscription&code=trial_ended');
 
     navigate.mockClear();
     window.history.pushState({}, '', '/error');

@@ -16,14 +16,20 @@ const PROJECT_CONTENT = [
   'themeOverview',
   'settings',
   'trashOverview',
+  'projectStatistics',
 ];
 const CREATE = ['qrcodeAdd', 'shortLinkAdd', 'pagesAdd'];
 
 const EXPECTED: Record<Role, { side: string[]; create: string[] }> = {
   user: { side: PROJECT_CONTENT, create: CREATE },
   // Templates need ProjectUserLinkCreate, which only customer admins hold.
-  customeradmin: { side: [...PROJECT_CONTENT, 'qrcodeTemplateOverview'], create: CREATE },
-  admin: { side: ['customerOverview'], create: [] },
+  // The project audit log is the customer admin's (SPEC §6).
+  customeradmin: {
+    side: [...PROJECT_CONTENT, 'qrcodeTemplateOverview', 'projectAuditLogs'],
+    create: CREATE,
+  },
+  // Admins' settings hold white label and analytics.
+  admin: { side: ['customerOverview', 'settings'], create: [] },
 };
 
 const menuIds = () =>
@@ -58,5 +64,20 @@ describe('side menu', () => {
     expect(screen.getByTestId('menu-home').getAttribute('href')).toBe(
       `/projects/${PROJECT_ID}/start`,
     );
+  });
+
+  it('without a project explains itself in place and offers the project list', async () => {
+    window.localStorage.clear();
+    renderWithAdmin(<Menu />, { role: 'user', path: '/settings/profile' });
+    const note = await screen.findByTestId('menu-no-project');
+    expect(note.textContent).toContain('Choose a project to work in');
+    expect(note.querySelector('a')?.getAttribute('href')).toBe('/projects');
+    expect(screen.getByTestId('menu-qrcodeOverview').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('with a project shows no such note', async () => {
+    renderWithAdmin(<Menu />, { role: 'user' });
+    await screen.findByTestId('menu-qrcodeOverview');
+    expect(screen.queryByTestId('menu-no-project')).toBeNull();
   });
 });

@@ -34,12 +34,16 @@ const PROJECT_CONTENT = [
   'themeOverview',
   'settings',
   'trashOverview',
+  'projectStatistics',
 ];
 
 describe('each demo account sees exactly the menu its role allows', () => {
   it.each([
     ['user@example.com', PROJECT_CONTENT],
-    ['customeradmin@example.com', [...PROJECT_CONTENT, 'qrcodeTemplateOverview']],
+    [
+      'customeradmin@example.com',
+      [...PROJECT_CONTENT, 'qrcodeTemplateOverview', 'projectAuditLogs'],
+    ],
   ])('%s', async (email, expected) => {
     const { context, page } = await freshPage();
     await logIn(page, server.url, email);
@@ -60,7 +64,7 @@ describe('each demo account sees exactly the menu its role allows', () => {
   it('admin@example.com manages customers', async () => {
     const { context, page } = await freshPage();
     await logIn(page, server.url, 'admin@example.com');
-    await expect.poll(() => menuEntries(page)).toEqual(['customerOverview']);
+    await expect.poll(() => menuEntries(page)).toEqual(['customerOverview', 'settings']);
     await page.getByTestId('menu-customerOverview').click();
     await page.waitForURL(/\/customers/);
     await expect.poll(() => page.getByTestId('customer-list').innerText()).toContain('Demo BV');

@@ -449,6 +449,30 @@ describe('Action schema: SPEC §5 rules', () => {
   });
 });
 
+describe('a link typed without https:// (issue 13)', () => {
+  const parseLink = (link: string) =>
+    actionInputSchema.parse({ name: 'n', objectType: 'link', data: { link } }).data;
+
+  it.each([
+    ['example.com/x', 'https://example.com/x'],
+    ['www.example.nl', 'https://www.example.nl'],
+    ['  shop.example.org/a?b=1 ', 'https://shop.example.org/a?b=1'],
+    ['http://example.com/', 'http://example.com/'],
+  ])('%s becomes %s', (typed, stored) => {
+    expect(parseLink(typed)).toEqual({ link: stored });
+  });
+
+  it.each(['javascript:alert(1)', 'mailto:a@example.com', 'not a url'])(
+    '%s is still refused as url',
+    (typed) => {
+      expect(errorsFor('link', { link: typed })[0]).toMatchObject({
+        code: 'url',
+        source: { pointer: '/data/link' },
+      });
+    },
+  );
+});
+
 describe('Activity in the Action body', () => {
   const link = (activity: unknown) => errorsFor('link', VALID.link, { activity });
 

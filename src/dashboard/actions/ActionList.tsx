@@ -4,7 +4,6 @@ import { useParams } from 'react-router-dom';
 import { Box, Stack } from '@mui/material';
 import {
   DataTable,
-  DateField,
   List,
   NumberField,
   SearchInput,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
 import { actionPaths } from './actionPaths';
@@ -81,7 +81,7 @@ function ActionTable({ projectId }: { projectId: string }) {
         <NumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
     </DataTable>
   );

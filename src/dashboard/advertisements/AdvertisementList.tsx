@@ -5,7 +5,6 @@ import { Avatar, Box } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
-  DateField,
   List,
   NumberField,
   SearchInput,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
@@ -89,7 +89,7 @@ function AdTable({ projectId }: { projectId: string }) {
         <NumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
     </DataTable>
   );

@@ -2,13 +2,13 @@
 import {
   CreateButton,
   DataTable,
-  DateField,
   List,
   SearchInput,
   TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { Link } from 'react-router-dom';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -42,7 +42,7 @@ export function CustomerList() {
           <TypeField />
         </DataTable.Col>
         <DataTable.Col source="createdAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-          <DateField source="createdAt" />
+          <LocaleDateField source="createdAt" />
         </DataTable.Col>
       </DataTable>
     </List>

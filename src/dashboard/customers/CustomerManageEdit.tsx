@@ -11,8 +11,10 @@ import {
   Toolbar,
   useDataProvider,
   useGetOne,
+  useLocale,
   useTranslate,
 } from 'react-admin';
+import { formatLocale } from '../common/LocaleDateField';
 import type { Customer, CustomerLimits } from '../../shared/schemas/customer';
 import { customerLimitsSchema } from '../../shared/schemas/customer';
 import type { DashboardDataProvider } from '../providers/dataProvider';
@@ -27,6 +29,7 @@ const LIMIT_FIELDS = ['maxQrCodes', 'maxScans', 'maxStorage', 'maxUsers', 'maxSh
 export function CustomerManageEdit() {
   const { id = '' } = useParams();
   const translate = useTranslate();
+  const locale = useLocale();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const queryClient = useQueryClient();
   const { success, failure } = useResultNotify();
@@ -94,7 +97,7 @@ export function CustomerManageEdit() {
               {customer.progress?.trialEndAt && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                   {translate('app.customers.trial_ends')}:{' '}
-                  {new Date(customer.progress.trialEndAt).toLocaleDateString()}
+                  {new Date(customer.progress.trialEndAt).toLocaleDateString(formatLocale(locale))}
                 </Typography>
               )}
             </CardContent>

@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { Box, Chip } from '@mui/material';
 import {
   DataTable,
-  DateField,
   List,
   NumberField,
   SearchInput,
@@ -11,6 +10,7 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
@@ -70,7 +70,7 @@ function LabelTable({ pid }: { pid: string }) {
         <NumberField source="itemCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
     </DataTable>
   );

@@ -11,6 +11,7 @@ import {
   MenuItem,
   ListItemIcon,
   ListItemText,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
@@ -25,6 +26,9 @@ import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import BarChartIcon from '@mui/icons-material/BarChartOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import FolderOpenIcon from '@mui/icons-material/FolderOpenOutlined';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import type { ReactElement } from 'react';
 import type { DashboardPermissions } from '../providers/authProvider';
@@ -45,6 +49,8 @@ const ICONS: Record<string, ReactElement> = {
   labelOverview: <LabelIcon />,
   themeOverview: <PaletteIcon />,
   trashOverview: <DeleteOutlineIcon />,
+  projectStatistics: <BarChartIcon />,
+  projectAuditLogs: <HistoryIcon />,
   settings: <SettingsIcon />,
   customerOverview: <BusinessIcon />,
 };
@@ -59,13 +65,9 @@ function EntryItem({ entry, projectId }: { entry: MenuEntry; projectId: string |
   const to = entryPath(entry, projectId);
   const label = translate(entry.label);
   if (!to) {
-    // Without a project there is nowhere to go yet; the entry stays visible but disabled.
+    // Without a project there is nowhere to go yet; NoProjectNote above says why.
     return (
-      <MenuItem
-        disabled
-        data-testid={`menu-${entry.name}`}
-        title={translate('app.menu.no_project')}
-      >
+      <MenuItem disabled data-testid={`menu-${entry.name}`}>
         <ListItemIcon>{ICONS[entry.name]}</ListItemIcon>
         <ListItemText>{label}</ListItemText>
       </MenuItem>
@@ -78,6 +80,38 @@ function EntryItem({ entry, projectId }: { entry: MenuEntry; projectId: string |
       leftIcon={ICONS[entry.name]}
       data-testid={`menu-${entry.name}`}
     />
+  );
+}
+
+/** With no project chosen, the menu says so in place and leads to the project list (issue 13). */
+function NoProjectNote() {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  if (!open) {
+    return (
+      <RaMenu.Item
+        to="/projects"
+        primaryText={translate('app.menu.choose_project')}
+        leftIcon={<FolderOpenIcon />}
+        data-testid="menu-no-project"
+      />
+    );
+  }
+  return (
+    <Box component="li" sx={{ listStyle: 'none', px: 2, py: 1 }} data-testid="menu-no-project">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.menu.no_project_hint')}
+      </Typography>
+      <Button
+        component={Link}
+        to="/projects"
+        variant="outlined"
+        size="small"
+        startIcon={<FolderOpenIcon />}
+      >
+        {translate('app.menu.choose_project')}
+      </Button>
+    </Box>
   );
 }
 
@@ -140,6 +174,7 @@ export function Menu() {
 
   return (
     <RaMenu aria-label={translate('app.menu.label')} data-testid="side-menu">
+      {!projectId && entries.some((entry) => entry.path.includes(':pid')) && <NoProjectNote />}
       {create.length > 0 && <CreateNewButton entries={create} projectId={projectId} />}
       {inGroup('main')
         .filter((entry) => entry.name === 'home')

@@ -7,7 +7,6 @@ import {
   Button,
   CreateButton,
   DataTable,
-  DateField,
   List,
   SearchInput,
   TopToolbar,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { Link } from 'react-router-dom';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { allows, ACCESS_RULES } from '../access';
@@ -120,7 +120,7 @@ function ProjectTable() {
         <AccessField />
       </DataTable.Col>
       <DataTable.Col source="createdAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="createdAt" />
+        <LocaleDateField source="createdAt" />
       </DataTable.Col>
       <DataTable.Col label={false}>
         <RowButtons />

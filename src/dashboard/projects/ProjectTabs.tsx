@@ -1,35 +1,43 @@
-// The child routes of one project (details/edit, users/edit) as tabs.
-import { Link, useLocation } from 'react-router-dom';
-import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+// The child routes of one project (SPEC §2: details/edit, users/edit, auditlogs; and its
+// statistics) as tabs, each shown only when the role may open it (issue 13).
+import { usePermissions } from 'react-admin';
+import type { DashboardPermissions } from '../providers/authProvider';
+import { ACCESS_RULES, allows } from '../access';
+import { RouteTabs, type RouteTab } from '../common/RouteTabs';
 
-export function ProjectTabs({ id }: { id: string }) {
-  const translate = useTranslate();
-  const { pathname } = useLocation();
-  const tabs = [
+export function projectTabs(id: string, role: string | null | undefined): RouteTab[] {
+  const tabs: (RouteTab & { rule: string })[] = [
     {
       path: `/projects/${id}/details/edit`,
       label: 'app.projects.details',
       testId: 'project-tab-details',
+      rule: 'projects.edit',
     },
     {
       path: `/projects/${id}/users/edit`,
       label: 'app.projects.users',
       testId: 'project-tab-users',
+      rule: 'projects.users',
+    },
+    {
+      path: `/projects/${id}/statistics`,
+      label: 'app.projects.statistics',
+      testId: 'project-tab-statistics',
+      rule: 'projects.statistics',
+    },
+    {
+      path: `/projects/${id}/auditlogs`,
+      label: 'app.projects.audit_logs',
+      testId: 'project-tab-auditlogs',
+      rule: 'projects.auditlogs',
     },
   ];
-  const current = tabs.findIndex((tab) => tab.path === pathname);
-  return (
-    <Tabs value={current === -1 ? false : current} sx={{ mb: 1 }}>
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.path}
-          component={Link}
-          to={tab.path}
-          label={translate(tab.label)}
-          data-testid={tab.testId}
-        />
-      ))}
-    </Tabs>
-  );
+  return tabs
+    .filter((tab) => allows(role, ACCESS_RULES[tab.rule]))
+    .map(({ path, label, testId }) => ({ path, label, testId }));
+}
+
+export function ProjectTabs({ id }: { id: string }) {
+  const { permissions } = usePermissions<DashboardPermissions>();
+  return <RouteTabs tabs={projectTabs(id, permissions?.role)} label="app.projects.tabs" />;
 }

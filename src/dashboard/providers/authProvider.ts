@@ -7,6 +7,7 @@ import type { Role } from '../../shared/enums';
 import type { PermissionKey } from '../../shared/permissions';
 import { currentPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
 import { canAccessResource } from '../access';
+import { startPathAfterSignIn } from '../lastProject';
 import { apiRequest, clearIdentityCache, onIdentityCacheClear } from './http';
 
 export interface DashboardPermissions {
@@ -66,7 +67,7 @@ export const authProvider: AuthProvider = {
     });
     setSelf(json.data);
     const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('return_to'));
-    return { redirectTo: returnTo ?? '/projects' };
+    return { redirectTo: returnTo ?? (await startPathAfterSignIn(json.data)) };
   },
 
   /**

@@ -4,6 +4,9 @@ import { API_BASE } from '../../shared/constants';
 import { apiErrorKey, isApiErrorBody, pointerToPath, type ApiError } from '../../shared/errors';
 import { currentPath, isPublicPath, loginUrlWithReturn, navigateTo } from '../navigation';
 
+/** The /error page's query for a 402: the subscription needs attention. */
+export const PAYMENT_REQUIRED_REASON = 'subscription';
+
 /** A field error the way react-admin's inputs translate it: a key with its arguments. */
 export interface FieldError {
   message: string;
@@ -138,7 +141,8 @@ export async function apiRequest<T = unknown>(
     clearIdentityCache();
     navigateTo(loginUrlWithReturn(currentPath()));
   } else if (response.status === 402 && here !== '/error') {
-    navigateTo('/error');
+    // Only a 402 is about the subscription; /error alone says something went wrong (issue 13).
+    navigateTo(`/error?reason=${PAYMENT_REQUIRED_REASON}&code=${encodeURIComponent(code)}`);
   }
   throw error;
 }

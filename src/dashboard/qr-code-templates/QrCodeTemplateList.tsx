@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   SearchInput,
   TopToolbar,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
@@ -77,7 +77,7 @@ function TemplateTable({ pid }: { pid: string }) {
       </DataTable.Col>
       <DataTable.Col source="name" />
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
     </DataTable>
   );

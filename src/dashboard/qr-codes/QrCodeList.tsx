@@ -5,7 +5,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   NumberField,
   SearchInput,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
@@ -112,7 +112,7 @@ function QrCodeTable({ pid }: { pid: string }) {
         <NumberField source="scans" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
     </DataTable>
   );

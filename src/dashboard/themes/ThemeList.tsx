@@ -5,7 +5,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   SearchInput,
   TopToolbar,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
 import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
@@ -106,7 +106,7 @@ function ThemeTable({ pid }: { pid: string }) {
         <StatusField pid={pid} />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <DateField source="updatedAt" showTime />
+        <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
       <DataTable.Col label={false} disableSort align="right">
         <RowButtons pid={pid} />

@@ -6,7 +6,6 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import {
   DataTable,
-  DateField,
   List,
   SearchInput,
   Title,
@@ -16,6 +15,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../common/LocaleDateField';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import {
@@ -200,7 +200,7 @@ function TrashList({ pid, type }: { pid: string; type: TrashItemType }) {
           <CodeField />
         </DataTable.Col>
         <DataTable.Col source="trashedAt" label="app.trash.trashed_at">
-          <DateField source="trashedAt" showTime />
+          <LocaleDateField source="trashedAt" showTime />
         </DataTable.Col>
         <DataTable.Col source="actions" label=" " disableSort align="right">
           <RowActions pid={pid} />

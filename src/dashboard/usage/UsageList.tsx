@@ -29,7 +29,7 @@ export function UsageList({
         const total = status.total[key] ?? UNLIMITED;
         const level = limitLevel(used, total);
         const unlimited = total === UNLIMITED;
-        const value = unlimited ? 0 : Math.min(100, total > 0 ? (used / total) * 100 : 100);
+        const value = Math.min(100, total > 0 ? (used / total) * 100 : 100);
         return (
           <Box key={key} data-testid={`usage-${key}`} data-level={level}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
@@ -44,12 +44,15 @@ export function UsageList({
                 })}
               </Typography>
             </Box>
-            <LinearProgress
-              variant="determinate"
-              value={value}
-              color={COLOR[level]}
-              aria-label={translate(`app.usage.${key}`)}
-            />
+            {/* "0 of unlimited" has nothing to fill: no bar rather than an empty or full one. */}
+            {!unlimited && (
+              <LinearProgress
+                variant="determinate"
+                value={value}
+                color={COLOR[level]}
+                aria-label={translate(`app.usage.${key}`)}
+              />
+            )}
           </Box>
         );
       })}

@@ -37,6 +37,14 @@ export const END_BEFORE_START_MESSAGE_KEY = 'notifications.endDateBeforeStartDat
 
 const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
 
+/**
+ * "example.com/x" typed without a scheme means https://example.com/x (issue 13); anything that
+ * names a scheme keeps it, so javascript:, data: and file: still fail as 'url'.
+ */
+export function withHttpsScheme(value: string): string {
+  return /^[a-z][a-z0-9+-]*:/i.test(value) || value.startsWith('//') ? value : `https://${value}`;
+}
+
 /** An http(s) URL; javascript:, data:, file: and the like fail with code 'url'. */
 export const httpUrlSchema = (max = LINK_MAX) =>
   z
@@ -44,6 +52,7 @@ export const httpUrlSchema = (max = LINK_MAX) =>
     .trim()
     .min(1)
     .max(max)
+    .transform(withHttpsScheme)
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain }));
 
 /**
@@ -56,7 +65,7 @@ export const optionalWebsite = (max = TEXT_MAX) =>
       if (typeof value !== 'string') return value;
       const trimmed = value.trim();
       if (trimmed === '') return null;
-      return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+      return withHttpsScheme(trimmed);
     },
     z
       .string()
