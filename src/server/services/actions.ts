@@ -19,10 +19,9 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
-import { invalidateAction } from '../scan/cache.js';
 import { serverPurify } from '../scan/sanitize.js';
 import { copyLabels, copyName } from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
@@ -126,10 +125,10 @@ export async function createAction(
   user: SessionUser,
   projectId: string,
   input: ActionInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const { data } = await prepareData(trx, project, input, null);
     const now = new Date().toISOString();
@@ -146,7 +145,7 @@ export async function createAction(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'action',
       action: 'created',
       itemId: id,
@@ -172,9 +171,9 @@ export async function editAction(
   projectId: string,
   id: string,
   input: ActionInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const freedKeys = await db.transaction().execute(async (trx) => {
+  const freedKeys = await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const { data, released } = await prepareData(trx, project, input, action);
     await updateAction(trx, id, {
@@ -184,7 +183,7 @@ export async function editAction(
       activity: JSON.stringify(input.activity),
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await insertAuditLog(trx, audit, {
+    const auditId = await record({
       type: 'action',
       action: 'updated',
       itemId: id,
@@ -193,9 +192,8 @@ export async function editAction(
       projectId: project.id,
       changes: { objectType: input.objectType },
     });
-    return releaseMedia(trx, released, audit, { exceptActionId: id, parentAuditId: auditId });
+    return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });
-  invalidateAction(id);
   await removeStoredFiles(env.storage, freedKeys, env.log);
 }
 
@@ -205,10 +203,10 @@ export async function duplicateAction(
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const now = new Date().toISOString();
     const name = copyName(action.name);
@@ -221,7 +219,7 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'action',
       action: 'duplicated',
       itemId: copyId,
@@ -241,13 +239,13 @@ export async function removeAction(
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const freedKeys = await db.transaction().execute(async (trx) => {
+  const freedKeys = await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const mediaIds = storedMediaIds(action.objectType, parseStoredData(action.data));
     await deleteAction(trx, id);
-    const auditId = await insertAuditLog(trx, audit, {
+    const auditId = await record({
       type: 'action',
       action: 'deleted',
       itemId: id,
@@ -255,12 +253,11 @@ export async function removeAction(
       customerId: project.customerId,
       projectId: project.id,
     });
-    return releaseMedia(trx, mediaIds.values(), audit, {
+    return releaseMedia({ trx, record }, mediaIds.values(), {
       exceptActionId: id,
       parentAuditId: auditId,
     });
   });
-  invalidateAction(id);
   await removeStoredFiles(env.storage, freedKeys, env.log);
 }
 

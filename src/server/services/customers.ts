@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
 import { forbidden, invalidField, notFound } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import {
   customerNameTaken,
   deleteCustomer,
@@ -45,10 +45,10 @@ const nameDuplicated = () =>
 export async function createCustomer(
   db: Db,
   input: CustomerInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     if (await customerNameTaken(trx, input.name)) throw nameDuplicated();
     const now = new Date();
     await insertCustomer(trx, {
@@ -67,7 +67,7 @@ export async function createCustomer(
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'created',
       itemId: id,
@@ -83,9 +83,9 @@ export async function editCustomer(
   user: SessionUser,
   id: string,
   input: CustomerUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
       throw nameDuplicated();
@@ -93,7 +93,7 @@ export async function editCustomer(
       Object.entries(input).filter(([, value]) => value !== undefined),
     ) as CustomerUpdate;
     await updateCustomer(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -109,12 +109,12 @@ export async function setCustomerLimits(
   user: SessionUser,
   id: string,
   input: CustomerLimits,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await updateCustomer(trx, id, { ...input, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -131,17 +131,17 @@ export async function setRegistrationProgress(
   user: SessionUser,
   id: string,
   input: RegistrationProgressInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   if (input.trialEndAt !== undefined && user.role !== 'admin') throw forbidden();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await updateCustomer(trx, id, {
       progressDone: input.done ? 1 : 0,
       ...(input.trialEndAt !== undefined ? { trialEndAt: input.trialEndAt } : {}),
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -156,12 +156,12 @@ export async function removeCustomer(
   db: Db,
   user: SessionUser,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await deleteCustomer(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'deleted',
       itemId: id,

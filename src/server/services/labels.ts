@@ -8,7 +8,7 @@ import type { PermissionKey } from '../../shared/permissions.js';
 import type { Label, LabelInput, LabelItemType } from '../../shared/schemas/label.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
 import {
   deleteLabel,
@@ -81,11 +81,11 @@ export async function createLabel(
   user: SessionUser,
   projectId: string,
   input: LabelInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
   await withNameGuard(() =>
-    db.transaction().execute(async (trx) => {
+    work.run(async ({ trx, record }) => {
       const project = await visibleProjectOr404(trx, user, projectId);
       if (await isLabelNameTaken(trx, project.id, input.name)) throw nameTaken();
       const now = new Date().toISOString();
@@ -98,7 +98,7 @@ export async function createLabel(
         createdAt: now,
         updatedAt: now,
       });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'label',
         action: 'created',
         itemId: id,
@@ -117,10 +117,10 @@ export async function editLabel(
   projectId: string,
   id: string,
   input: Partial<LabelInput>,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   await withNameGuard(() =>
-    db.transaction().execute(async (trx) => {
+    work.run(async ({ trx, record }) => {
       const { project, label } = await labelOr404(trx, user, projectId, id);
       if (input.name !== undefined && (await isLabelNameTaken(trx, project.id, input.name, id))) {
         throw nameTaken();
@@ -130,7 +130,7 @@ export async function editLabel(
         ...(input.color !== undefined ? { color: input.color } : {}),
       };
       await updateLabel(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'label',
         action: 'updated',
         itemId: id,
@@ -148,12 +148,12 @@ export async function removeLabel(
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, id);
     await deleteLabel(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: 'deleted',
       itemId: id,
@@ -173,9 +173,9 @@ export async function setItemLabels(
   itemType: LabelItemType,
   itemId: string,
   labelIds: string[],
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await existingItemIds(trx, project.id, itemType, [itemId]);
     if (!items.has(itemId)) throw notFound(ITEM_RULES[itemType].notFound);
@@ -187,7 +187,7 @@ export async function setItemLabels(
     const added = labelIds.filter((id) => !beforeIds.has(id));
     const removed = [...beforeIds].filter((id) => !labelIds.includes(id));
     if (added.length === 0 && removed.length === 0) return;
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: added.length > 0 ? 'linked' : 'unlinked',
       itemId,
@@ -206,9 +206,9 @@ export async function tagItems(
   labelId: string,
   itemType: LabelItemType,
   itemIds: string[],
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, labelId);
     const unique = [...new Set(itemIds)];
     const items = await existingItemIds(trx, project.id, itemType, unique);
@@ -220,7 +220,7 @@ export async function tagItems(
     if (full.length > 0) throw linkLimit('/itemIds', full);
     await insertLabelLinks(trx, label.id, itemType, toTag);
     if (toTag.length === 0) return;
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: 'linked',
       itemId: label.id,

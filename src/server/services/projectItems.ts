@@ -7,7 +7,7 @@ import { fitsWithin } from '../../shared/rules.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
 import { HttpError, invalidField } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import { labelsOfItems, replaceItemLabels } from '../repositories/labels.js';
@@ -20,7 +20,6 @@ import {
   type ItemTable,
 } from '../repositories/projectItems.js';
 import { trashedItems } from '../repositories/qrCodes.js';
-import { invalidate } from '../scan/cache.js';
 import { visibleProjectOr404 } from './projects.js';
 
 export interface LimitProblem {
@@ -104,7 +103,7 @@ export type ItemChangeArgs = [
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ];
 
 /** How trash, restore and delete reach one kind of item. */
@@ -126,14 +125,14 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   notInTrash: string;
 }
 
-/** Runs one change of an item with its audit row, then forgets the item's cached code. */
+/** Runs one change of an item with its audit row (whose event drops the item's cached code). */
 async function changeItem<Row extends { name: string; trashedAt: string | null }>(
   db: Db,
   kind: TrashableKind<Row>,
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
   options: { includeTrashed?: boolean },
   change: (
     trx: Executor,
@@ -141,22 +140,21 @@ async function changeItem<Row extends { name: string; trashedAt: string | null }
     item: Row,
   ) => Promise<'trashed' | 'restored' | 'deleted' | null>,
 ): Promise<void> {
-  const key = await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, item } = await kind.find(trx, user, projectId, id, options);
     const action = await change(trx, project, item);
     if (action) {
-      await insertAuditLog(trx, audit, {
+      await record({
         type: ITEM_TYPE_OF[kind.table],
         action,
         itemId: id,
         name: item.name,
         customerId: project.customerId,
         projectId: project.id,
+        codes: [kind.scanKey(item)],
       });
     }
-    return kind.scanKey(item);
   });
-  invalidate(key);
 }
 
 /** To the trash: out of lists, limits and the scan service, until restored or deleted. */
@@ -220,9 +218,9 @@ export async function emptyTrash(
   db: Db,
   user: SessionUser,
   projectId: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<{ qrCodes: number; shortLinks: number }> {
-  const removed = await db.transaction().execute(async (trx) => {
+  const removed = await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await trashedItems(trx, project.id);
     await deleteItems(
@@ -240,19 +238,18 @@ export async function emptyTrash(
       ['short_link', items.shortLinks],
     ] as const) {
       for (const item of list) {
-        await insertAuditLog(trx, audit, {
+        await record({
           type,
           action: 'deleted',
           itemId: item.id,
           name: item.name,
           customerId: project.customerId,
           projectId: project.id,
+          codes: ['code' in item ? item.code : item.uri],
         });
       }
     }
     return items;
   });
-  for (const item of removed.qrCodes) invalidate(item.code);
-  for (const item of removed.shortLinks) invalidate(item.uri);
   return { qrCodes: removed.qrCodes.length, shortLinks: removed.shortLinks.length };
 }

@@ -7,7 +7,7 @@ import { UNLIMITED } from '../../shared/constants.js';
 import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.js';
 import { invalidField, notFound } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -48,7 +48,7 @@ export async function createProject(
   db: Db,
   user: SessionUser,
   input: ProjectInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   let customerId = user.customerId;
   if (user.role === 'admin') {
@@ -59,7 +59,7 @@ export async function createProject(
   if (!customerId) throw notFound('customer_not_found');
   const now = new Date().toISOString();
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await insertProject(trx, {
       id,
       customerId,
@@ -88,7 +88,7 @@ export async function createProject(
         createdAt: now,
       });
     }
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'created',
       itemId: id,
@@ -105,9 +105,9 @@ export async function editProject(
   user: SessionUser,
   id: string,
   input: ProjectUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -118,7 +118,7 @@ export async function editProject(
         : {}),
     };
     await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'updated',
       itemId: id,
@@ -135,10 +135,10 @@ export async function duplicateProject(
   db: Db,
   user: SessionUser,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     const name = `${project.name} (copy)`.slice(0, 255);
@@ -154,7 +154,7 @@ export async function duplicateProject(
       updatedAt: now,
     });
     await copyProjectUserLinks(trx, id, copyId, now);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'duplicated',
       itemId: copyId,
@@ -172,13 +172,13 @@ export async function trashProject(
   db: Db,
   user: SessionUser,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     await updateProject(trx, id, { trashedAt: now, updatedAt: now });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'trashed',
       itemId: id,
@@ -194,15 +194,15 @@ export async function deleteTrashedProject(
   db: Db,
   user: SessionUser,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id, { includeTrashed: true });
     if (!project.trashedAt) {
       throw invalidField('invalid', '/id', 'Move the project to the trash before deleting it');
     }
     await deleteProject(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'deleted',
       itemId: id,
@@ -229,9 +229,9 @@ export async function linkProjectUser(
   user: SessionUser,
   projectId: string,
   input: { id: string; canManage: boolean },
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await linkableUserOr404(trx, project, input.id);
     const canManage = input.canManage ? 1 : 0;
@@ -245,7 +245,7 @@ export async function linkProjectUser(
         createdAt: new Date().toISOString(),
       });
     }
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'linked',
       itemId: target.id,
@@ -262,14 +262,14 @@ export async function updateProjectUser(
   user: SessionUser,
   projectId: string,
   input: { id: string; canManage: boolean },
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await linkableUserOr404(trx, project, input.id);
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: target.id,
@@ -286,9 +286,9 @@ export async function unlinkProjectUser(
   user: SessionUser,
   projectId: string,
   userId: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await findUserById(trx, userId);
     if (target?.role === 'admin') {
@@ -301,7 +301,7 @@ export async function unlinkProjectUser(
     if (!target || target.customerId !== project.customerId) throw notFound('user_not_found');
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await deleteProjectUserLink(trx, projectId, target.id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'unlinked',
       itemId: target.id,

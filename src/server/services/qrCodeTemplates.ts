@@ -5,7 +5,7 @@ import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
 import { notFound } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteQrCodeTemplate,
@@ -47,10 +47,10 @@ export async function createQrCodeTemplate(
   user: SessionUser,
   projectId: string,
   input: QrCodeTemplateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     await checkLogo(trx, project, input.design, null);
     const now = new Date().toISOString();
@@ -64,7 +64,7 @@ export async function createQrCodeTemplate(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'created',
       itemId: id,
@@ -82,9 +82,9 @@ export async function editQrCodeTemplate(
   projectId: string,
   id: string,
   input: QrCodeTemplateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await checkLogo(trx, project, input.design, readDesign(template.design).logo.mediaId);
     await updateQrCodeTemplate(trx, id, {
@@ -92,7 +92,7 @@ export async function editQrCodeTemplate(
       design: JSON.stringify(input.design),
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'updated',
       itemId: id,
@@ -108,12 +108,12 @@ export async function removeQrCodeTemplate(
   user: SessionUser,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await deleteQrCodeTemplate(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'deleted',
       itemId: id,

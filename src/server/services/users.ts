@@ -10,7 +10,7 @@ import type { UserInput, userUpdateSchema } from '../../shared/schemas/customer.
 import type { Role } from '../../shared/enums.js';
 import { HttpError, invalidField, notFound } from '../api/httpError.js';
 import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteUser,
@@ -56,15 +56,15 @@ export async function updateSelf(
   db: Db,
   user: SessionUser,
   input: SelfUpdateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await updateUser(trx, user.id, {
       name: input.name,
       language: input.localization.language,
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: user.id,
@@ -79,12 +79,12 @@ export async function createCustomerUser(
   actor: SessionUser,
   customerId: string,
   input: UserInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   assertRoleAllowed(actor, input.role);
   const passwordHash = input.password ? await hashPassword(input.password) : UNUSABLE_PASSWORD_HASH;
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await accessibleCustomerOr404(trx, actor, customerId);
     if (await emailExists(trx, input.email)) throw emailDuplicated();
     const now = new Date().toISOString();
@@ -102,7 +102,7 @@ export async function createCustomerUser(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'created',
       itemId: id,
@@ -118,9 +118,9 @@ export async function editUser(
   actor: SessionUser,
   id: string,
   input: UserUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);
     if (input.role !== undefined && input.role !== target.role) {
       if (target.id === actor.id) {
@@ -146,7 +146,7 @@ export async function editUser(
       ...(input.localization !== undefined ? { language: input.localization.language } : {}),
     };
     await updateUser(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: id,
@@ -161,15 +161,15 @@ export async function removeUser(
   db: Db,
   actor: SessionUser,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   if (id === actor.id) {
     throw new HttpError(403, 'cannot_delete_self', 'You cannot delete your own account');
   }
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);
     await deleteUser(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'deleted',
       itemId: id,

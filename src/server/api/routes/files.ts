@@ -23,7 +23,7 @@ import {
 } from '../../services/media.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { HttpError, invalidField, notFound } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
 
@@ -168,7 +168,7 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
               size: upload.size,
               temporaryFile,
             },
-            auditContextOf(request, config),
+            unitOfWorkOf(request, config),
           );
           return reply.code(201).send({ data: toMedia(row) });
         } finally {
