@@ -1,46 +1,19 @@
 // Advertisements (SPEC's campaigns) of a project: list, create, read, edit, delete, their QR codes
 // (from either side) and their view/click counts. The changes live in services/advertisements.ts.
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { ulid } from 'ulidx';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { ProjectRow } from '../../db/schema.js';
 import {
   advertisementInputSchema,
   advertisementQrCodesSchema,
   qrCodeAdvertisementsSchema,
-  type Advertisement,
-  type AdvertisementInput,
 } from '../../../shared/schemas/advertisement.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
-import { insertAuditLog, type AuditContext } from '../../repositories/auditLogs.js';
 import {
   advertisementStats,
   advertisementsOfQrCode,
-  deleteAllLinksOf,
-  deleteLinks,
-  findAdvertisement,
-  insertAdvertisement,
-  insertLinks,
-  linkedAdvertisementIds,
   linkedQrCodes,
-  linksOfAdvertisement,
   listAdvertisements,
-  projectAdvertisementIds,
-  projectQrCodes,
-  updateAdvertisement,
-  type AdvertisementWithExtras,
 } from '../../repositories/advertisements.js';
-import type { Executor } from '../../repositories/executor.js';
-import {
-  IMAGE_KINDS,
-  mediaStorageFor,
-  mediaUrl,
-  releaseMedia,
-  removeStoredFiles,
-  usableMediaOr422,
-} from '../../services/media.js';
 import {
   advertisementOr404,
   createAdvertisement,
@@ -52,8 +25,6 @@ import {
   type AdvertisementEnv,
 } from '../../services/advertisements.js';
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
-import type { SessionUser } from '../plugins/session.js';
-import { invalidField, notFound } from '../httpError.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
