@@ -36,24 +36,32 @@ export class RedisEventRelay implements EventRelay {
     private readonly options: RedisRelayOptions,
   ) {
     this.channel = options.channel;
-    // A subscribed connection cannot publish: one of each.
-    this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url, { lazyConnect: true });
+    // A subscribed connection cannot publish: one of each. Both reconnect on their own.
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url);
     this.publisher.on('error', options.onError);
     this.subscriber.on('error', options.onError);
     this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
   }
 
-  /** Connects both connections and subscribes; the bus then sends through Redis too. */
+  /**
+   * Subscribes and relays the bus's events from now on. A Redis that is down does not stop the
+   * server: the relay keeps reconnecting, /readyz reports it, and the subscription follows.
+   */
   static async start(
     url: string,
     bus: EventBus,
     options: RedisRelayOptions,
   ): Promise<RedisEventRelay> {
     const relay = new RedisEventRelay(url, bus, options);
-    await Promise.all([relay.publisher.connect(), relay.subscriber.connect()]);
-    await relay.subscriber.subscribe(relay.channel);
     bus.relayTo(relay);
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from Redis within 3 s`)), 3_000);
+    });
+    await Promise.race([relay.subscriber.subscribe(relay.channel), giveUp])
+      .catch(options.onError)
+      .finally(() => clearTimeout(timer));
     return relay;
   }
 
