@@ -9,8 +9,8 @@ import type { ActionType } from '../../shared/enums.js';
 import { sanitizeRichText } from '../../shared/richText.js';
 import type { ActionInput, MediaField } from '../../shared/schemas/action.js';
 import type { MediaKind } from '../../shared/media.js';
-import { notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { MediaStorage } from '../media/storage.js';
 import {
   deleteAction,
@@ -110,7 +110,7 @@ async function prepareData(
 
 export async function actionOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; action: ActionRow }> {
@@ -122,7 +122,7 @@ export async function actionOr404(
 
 export async function createAction(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: ActionInput,
   work: UnitOfWork,
@@ -167,7 +167,7 @@ export interface ServiceEnv {
 export async function editAction(
   db: Db,
   env: ServiceEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: ActionInput,
@@ -200,7 +200,7 @@ export async function editAction(
 /** "{name} (copy)": same kind, data (sharing its files), activity and tags. */
 export async function duplicateAction(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,
@@ -236,7 +236,7 @@ export async function duplicateAction(
 export async function removeAction(
   db: Db,
   env: ServiceEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,

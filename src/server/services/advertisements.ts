@@ -20,8 +20,8 @@ import {
   type AdvertisementWithExtras,
 } from '../repositories/advertisements.js';
 import type { Executor } from '../repositories/executor.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { invalidField, notFound } from '../api/httpError.js';
+import type { Actor } from '../domain/actor.js';
+import { invalidField, notFound } from '../domain/errors.js';
 import {
   IMAGE_KINDS,
   mediaStorageFor,
@@ -54,7 +54,7 @@ export function toAdvertisement(row: AdvertisementWithExtras): Advertisement {
 
 export async function advertisementOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; ad: AdvertisementWithExtras }> {
@@ -71,7 +71,7 @@ export interface AdvertisementEnv {
 }
 
 export async function createAdvertisement(
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: AdvertisementInput,
   work: UnitOfWork,
@@ -111,7 +111,7 @@ export async function createAdvertisement(
 
 export async function editAdvertisement(
   env: AdvertisementEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: AdvertisementInput,
@@ -155,7 +155,7 @@ export async function editAdvertisement(
 /** Removes the advertisement (kept as a deleted row for its statistics) and its links. */
 export async function deleteAdvertisement(
   env: AdvertisementEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,
@@ -193,7 +193,7 @@ function checkIds(ids: readonly string[], known: { has(id: string): boolean }, f
 
 /** PUT …/advertisements/{id}/qr-codes: the ad is shown on exactly these codes afterwards. */
 export async function setAdvertisementQrCodes(
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   qrCodeIds: string[],
@@ -237,7 +237,7 @@ export async function setAdvertisementQrCodes(
 
 /** PUT …/qr-codes/{id}/advertisements: the code shows exactly these ads afterwards. */
 export async function setQrCodeAdvertisements(
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   qrCodeId: string,
   advertisementIds: string[],

@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema.js';
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
-import { HttpError, invalidField, unauthenticated } from '../api/httpError.js';
+import { DomainError, invalidField, unauthenticated } from '../domain/errors.js';
 import type { Mailer } from '../mail.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { loginThrottle } from './loginThrottle.js';
@@ -34,8 +34,8 @@ import {
 
 const tooManyAttempts = (waitMs: number) => {
   const seconds = Math.ceil(waitMs / 1000);
-  return new HttpError(
-    429,
+  return new DomainError(
+    'too_many_attempts',
     'too_many_attempts',
     `Too many failed attempts; try again in ${seconds} seconds`,
     undefined,
@@ -65,8 +65,8 @@ export async function login(
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !isCorrect || !isRole(user.role)) {
     await throttle.failed();
-    throw new HttpError(
-      401,
+    throw new DomainError(
+      'unauthenticated',
       'incorrect_email_password',
       'The email address or password is incorrect',
     );

@@ -11,8 +11,8 @@ import type {
 } from '../../shared/schemas/customer.js';
 import type { z } from 'zod';
 import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
-import { forbidden, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { forbidden, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import {
   customerNameTaken,
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Admins reach every customer; everyone else only their own, and other ids answer 404. */
 export async function accessibleCustomerOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   id: string,
 ): Promise<CustomerRow> {
   if (user.role !== 'admin' && user.customerId !== id) throw notFound('customer_not_found');
@@ -80,7 +80,7 @@ export async function createCustomer(
 
 export async function editCustomer(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: CustomerUpdate,
   work: UnitOfWork,
@@ -106,7 +106,7 @@ export async function editCustomer(
 
 export async function setCustomerLimits(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: CustomerLimits,
   work: UnitOfWork,
@@ -128,7 +128,7 @@ export async function setCustomerLimits(
 /** Customer admins mark their registration done; only admins move the trial end. */
 export async function setRegistrationProgress(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: RegistrationProgressInput,
   work: UnitOfWork,
@@ -154,7 +154,7 @@ export async function setRegistrationProgress(
 
 export async function removeCustomer(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   work: UnitOfWork,
 ): Promise<void> {

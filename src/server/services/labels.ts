@@ -26,8 +26,8 @@ import {
   type LabelWithCount,
 } from '../repositories/labels.js';
 import { visibleProjectOr404 } from './projects.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 
 /** Per item type: its 404 code and the permission that changes it. */
 export const ITEM_RULES: Record<LabelItemType, { notFound: ApiErrorCode; update: PermissionKey }> =
@@ -53,8 +53,8 @@ const nameTaken = () =>
   invalidField('label_name_duplicated', '/name', 'This label name is already in use');
 
 const linkLimit = (pointer: string, itemIds?: string[]) =>
-  new HttpError(
-    422,
+  new DomainError(
+    'invalid',
     'label_link_limit_reached',
     `At most ${MAX_TAGS_PER_ITEM} labels can be linked to an item`,
     pointer,
@@ -63,7 +63,7 @@ const linkLimit = (pointer: string, itemIds?: string[]) =>
 
 export async function labelOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; label: LabelWithCount }> {
@@ -78,7 +78,7 @@ const withNameGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, nameT
 
 export async function createLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: LabelInput,
   work: UnitOfWork,
@@ -113,7 +113,7 @@ export async function createLabel(
 
 export async function editLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: Partial<LabelInput>,
@@ -145,7 +145,7 @@ export async function editLabel(
 
 export async function removeLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,
@@ -168,7 +168,7 @@ export async function removeLabel(
 /** PUT …/{item}/{id}/labels: the item's tags become exactly `labelIds`. */
 export async function setItemLabels(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   itemType: LabelItemType,
   itemId: string,
@@ -201,7 +201,7 @@ export async function setItemLabels(
 /** POST /labels/{id}/items: tag many items; all or nothing, each item stays within 10 tags. */
 export async function tagItems(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   labelId: string,
   itemType: LabelItemType,

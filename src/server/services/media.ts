@@ -13,7 +13,7 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { BYTES_PER_KB, UPLOAD_CAP_BYTES } from '../../shared/constants.js';
 import { checkUpload, MEDIA_RULES, remainingBytes, type MediaKind } from '../../shared/media.js';
-import { invalidField } from '../api/httpError.js';
+import { invalidField } from '../domain/errors.js';
 import { DiskStorage, mediaKey, type MediaStorage } from '../media/storage.js';
 import type { UnitOfWork, WriteScope } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';

@@ -5,8 +5,8 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
-import { HttpError, invalidField } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
@@ -57,10 +57,10 @@ export async function limitProblem(
 }
 
 /** The 422 of a full project or customer, at `pointer` when a field is to blame. */
-export function limitError(table: ItemTable, problem: LimitProblem, pointer?: string): HttpError {
+export function limitError(table: ItemTable, problem: LimitProblem, pointer?: string): DomainError {
   const limits = LIMITS[table];
-  return new HttpError(
-    422,
+  return new DomainError(
+    'invalid',
     limits[problem.scope],
     `The ${limits.noun} limit of the ${problem.scope} (${problem.max}) has been reached`,
     pointer,
@@ -98,13 +98,7 @@ export async function copyLabels(
 }
 
 /** What a route passes to change one item: who, in which project, which item, the audit context. */
-export type ItemChangeArgs = [
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-];
+export type ItemChangeArgs = [db: Db, user: Actor, projectId: string, id: string, work: UnitOfWork];
 
 /** How trash, restore and delete reach one kind of item. */
 export interface TrashableKind<Row extends { name: string; trashedAt: string | null }> {
@@ -112,7 +106,7 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   /** The item in a project the user can reach, or the kind's 404. */
   find(
     trx: Executor,
-    user: SessionUser,
+    user: Actor,
     projectId: string,
     id: string,
     options: { includeTrashed?: boolean },
@@ -120,7 +114,7 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   /** The code the scan service caches the item under. */
   scanKey(row: Row): string;
   /** The 422 when a restore would exceed a limit. */
-  restoreLimitError(problem: LimitProblem): HttpError;
+  restoreLimitError(problem: LimitProblem): DomainError;
   /** Why a permanent delete outside the trash is refused. */
   notInTrash: string;
 }
@@ -129,7 +123,7 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
 async function changeItem<Row extends { name: string; trashedAt: string | null }>(
   db: Db,
   kind: TrashableKind<Row>,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,
@@ -216,7 +210,7 @@ export async function deleteTrashedItem<Row extends { name: string; trashedAt: s
 /** Deletes every trashed QR code and short link of the project; answers how many went. */
 export async function emptyTrash(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   work: UnitOfWork,
 ): Promise<{ qrCodes: number; shortLinks: number }> {

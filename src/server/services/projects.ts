@@ -5,8 +5,8 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { UNLIMITED } from '../../shared/constants.js';
 import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.js';
-import { invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
@@ -24,7 +24,7 @@ import {
 } from '../repositories/projects.js';
 import { findUserById } from '../repositories/users.js';
 
-export function projectScopeOf(user: SessionUser): ProjectScope {
+export function projectScopeOf(user: Actor): ProjectScope {
   if (user.role === 'admin') return { kind: 'all' };
   // A customer-group user without a customer cannot exist; scope to nothing rather than to all.
   const customerId = user.customerId ?? '';
@@ -35,7 +35,7 @@ export function projectScopeOf(user: SessionUser): ProjectScope {
 /** The project if this user may see it; otherwise 404, also for other customers' ids. */
 export async function visibleProjectOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   id: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<ProjectRow> {
@@ -46,7 +46,7 @@ export async function visibleProjectOr404(
 
 export async function createProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   input: ProjectInput,
   work: UnitOfWork,
 ): Promise<string> {
@@ -102,7 +102,7 @@ export async function createProject(
 
 export async function editProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: ProjectUpdate,
   work: UnitOfWork,
@@ -133,7 +133,7 @@ export async function editProject(
 /** A copy of the project's fields and user links, named "{name} (copy)". */
 export async function duplicateProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   work: UnitOfWork,
 ): Promise<string> {
@@ -170,7 +170,7 @@ export async function duplicateProject(
 /** Soft delete: the project leaves every list but can still be deleted for good. */
 export async function trashProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   work: UnitOfWork,
 ): Promise<void> {
@@ -192,7 +192,7 @@ export async function trashProject(
 /** Hard delete, only of a trashed project: two steps, so one click never destroys content. */
 export async function deleteTrashedProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   work: UnitOfWork,
 ): Promise<void> {
@@ -226,7 +226,7 @@ async function linkableUserOr404(trx: Executor, project: ProjectRow, userId: str
 
 export async function linkProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
   work: UnitOfWork,
@@ -259,7 +259,7 @@ export async function linkProjectUser(
 
 export async function updateProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
   work: UnitOfWork,
@@ -283,7 +283,7 @@ export async function updateProjectUser(
 
 export async function unlinkProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   userId: string,
   work: UnitOfWork,

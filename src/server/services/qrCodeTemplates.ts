@@ -3,8 +3,8 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
-import { notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -20,7 +20,7 @@ import { readDesign } from './qrCodes.js';
 
 export async function templateOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; template: QrCodeTemplateRow }> {
@@ -44,7 +44,7 @@ async function checkLogo(
 
 export async function createQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: QrCodeTemplateInput,
   work: UnitOfWork,
@@ -78,7 +78,7 @@ export async function createQrCodeTemplate(
 
 export async function editQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: QrCodeTemplateInput,
@@ -105,7 +105,7 @@ export async function editQrCodeTemplate(
 
 export async function removeQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,

@@ -11,8 +11,8 @@ import {
   type QrCodeInput,
   type QrDesign,
 } from '../../shared/schemas/qrCode.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
@@ -68,7 +68,7 @@ async function checkReferences(
 
 export async function qrCodeOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   options: { includeTrashed?: boolean } = {},
@@ -88,8 +88,8 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
   },
   scanKey: (row) => row.code,
   restoreLimitError: (problem) =>
-    new HttpError(
-      422,
+    new DomainError(
+      'invalid',
       'qr_code_limit_reached',
       'The QR code limit has been reached; delete a QR code first',
       undefined,
@@ -104,7 +104,7 @@ export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedIte
 
 export async function createQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: QrCodeInput,
   work: UnitOfWork,
@@ -150,7 +150,7 @@ export async function createQrCode(
 /** Changes only the fields present in the request body (`fields`). */
 export async function editQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: Partial<QrCodeInput>,
@@ -189,7 +189,7 @@ export async function editQrCode(
 /** A new code with the same Action, template and design; the limits apply. */
 export async function duplicateQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,

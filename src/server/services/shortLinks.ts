@@ -11,8 +11,8 @@ import {
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
@@ -93,7 +93,7 @@ export async function presentShortLinks(
 
 export async function shortLinkOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   options: { includeTrashed?: boolean } = {},
@@ -139,7 +139,7 @@ const withUriGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, uriTak
 
 export async function createShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: ShortLinkInput,
   work: UnitOfWork,
@@ -187,7 +187,7 @@ export async function createShortLink(
 /** Changes only the fields present in the request body. */
 export async function editShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: ShortLinkUpdate,
@@ -230,7 +230,7 @@ export async function editShortLink(
 /** A new random uri with the same Action and tags; the limits apply. */
 export async function duplicateShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   work: UnitOfWork,

@@ -18,12 +18,12 @@ import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { forbidden, notFound } from '../api/httpError.js';
+import type { Actor } from '../domain/actor.js';
+import { forbidden, notFound } from '../domain/errors.js';
 
 interface Env {
   db: Db;
-  user: SessionUser;
+  user: Actor;
   work: UnitOfWork;
   /** Deletes freed files once their transaction committed. */
   freeFiles: (keys: string[]) => Promise<void>;
@@ -31,7 +31,7 @@ interface Env {
 
 export async function themeOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; theme: ThemeRow }> {

@@ -8,8 +8,8 @@ import { checkAssignableRole } from '../../shared/permissions.js';
 import type { SelfUpdateInput } from '../../shared/schemas/auth.js';
 import type { UserInput, userUpdateSchema } from '../../shared/schemas/customer.js';
 import type { Role } from '../../shared/enums.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -28,7 +28,7 @@ type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** The user if the actor may reach them (themselves, their customer's users, or any for admins). */
 export async function accessibleUserOr404(
   db: Executor,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
 ): Promise<UserRow> {
   const target = await findUserById(db, id);
@@ -45,7 +45,7 @@ const emailDuplicated = () =>
   invalidField('email_duplicated', '/email', 'An account with this email address already exists');
 
 /** Roles inside a customer: checked against the actor, and never "admin" (admins have no customer). */
-function assertRoleAllowed(actor: SessionUser, role: Role): void {
+function assertRoleAllowed(actor: Actor, role: Role): void {
   const check = checkAssignableRole(actor.role, role);
   if (!check.ok || role === 'admin') {
     throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
@@ -54,7 +54,7 @@ function assertRoleAllowed(actor: SessionUser, role: Role): void {
 
 export async function updateSelf(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   input: SelfUpdateInput,
   work: UnitOfWork,
 ): Promise<void> {
@@ -76,7 +76,7 @@ export async function updateSelf(
 
 export async function createCustomerUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   customerId: string,
   input: UserInput,
   work: UnitOfWork,
@@ -115,7 +115,7 @@ export async function createCustomerUser(
 
 export async function editUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
   input: UserUpdate,
   work: UnitOfWork,
@@ -159,12 +159,12 @@ export async function editUser(
 
 export async function removeUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
   work: UnitOfWork,
 ): Promise<void> {
   if (id === actor.id) {
-    throw new HttpError(403, 'cannot_delete_self', 'You cannot delete your own account');
+    throw new DomainError('forbidden', 'cannot_delete_self', 'You cannot delete your own account');
   }
   await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);

@@ -10,8 +10,8 @@ import type {
 } from '../../shared/schemas/whiteLabel.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { EventBus } from '../events/bus.js';
 import { withUniqueGuard } from '../repositories/executor.js';
@@ -131,14 +131,14 @@ export class WhiteLabelService {
     await this.hosts.load();
   }
 
-  async list(actor: SessionUser, customerId: string): Promise<WhiteLabelHostname[]> {
+  async list(actor: Actor, customerId: string): Promise<WhiteLabelHostname[]> {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const rows = await listWhiteLabelHostnames(this.db, customerId);
     return rows.map((row) => presentWhiteLabelHostname(row, this.config));
   }
 
   async add(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     hostname: string,
     work: UnitOfWork,
@@ -177,7 +177,7 @@ export class WhiteLabelService {
   }
 
   async update(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     id: string,
     input: WhiteLabelHostnameUpdate,
@@ -229,7 +229,7 @@ export class WhiteLabelService {
 
   /** Looks the hostname up in DNS; verified when it resolves to the platform. */
   async verify(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     id: string,
     work: UnitOfWork,
@@ -238,8 +238,8 @@ export class WhiteLabelService {
     const row = await this.rowOr404(customerId, id);
     const verified = await resolvesToPlatform(row.hostname, this.config);
     if (!verified && row.verifiedAt === null)
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'invalid',
         'white_label_hostname_not_verified',
         `${row.hostname} does not resolve to ${dnsTargetOf(this.config)} yet`,
         '/hostname',
@@ -247,7 +247,7 @@ export class WhiteLabelService {
     return this.update(actor, customerId, id, { verified }, work);
   }
 
-  async remove(actor: SessionUser, customerId: string, id: string, work: UnitOfWork) {
+  async remove(actor: Actor, customerId: string, id: string, work: UnitOfWork) {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const row = await this.rowOr404(customerId, id);
     await work.run(async ({ trx, record }) => {

@@ -29,7 +29,7 @@ import {
 } from '../../services/presenters.js';
 import { projectScopeOf } from '../../services/projects.js';
 import { createCustomerUser } from '../../services/users.js';
-import { notFound } from '../httpError.js';
+import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';

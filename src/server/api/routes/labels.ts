@@ -13,7 +13,7 @@ import {
   type LabelInput,
 } from '../../../shared/schemas/label.js';
 import { labelsOfItems, listLabels } from '../../repositories/labels.js';
-import { forbidden } from '../httpError.js';
+import { forbidden } from '../../domain/errors.js';
 import {
   ITEM_RULES,
   toLabel,

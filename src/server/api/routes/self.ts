@@ -6,7 +6,7 @@ import { findUserById } from '../../repositories/users.js';
 import { changePassword } from '../../services/auth.js';
 import { toProgress, toSelf } from '../../services/presenters.js';
 import { updateSelf } from '../../services/users.js';
-import { unauthenticated } from '../httpError.js';
+import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';

@@ -8,7 +8,7 @@ import { listProjects } from '../../repositories/projects.js';
 import { toUser } from '../../services/presenters.js';
 import { projectScopeOf } from '../../services/projects.js';
 import { accessibleUserOr404, editUser, removeUser } from '../../services/users.js';
-import { forbidden, notFound } from '../httpError.js';
+import { forbidden, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
