@@ -10,7 +10,8 @@ import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createMailer, type Mailer } from './mail.js';
-import { scanPlugin } from './scan/plugin.js';
+import { createScanRecorder, scanPlugin } from './scan/plugin.js';
+import type { RecorderOptions, ScanRecorder } from './scan/recorder.js';
 import { API_BASE } from '../shared/constants.js';
 import type { ApiErrorBody } from '../shared/errors.js';
 import { clientTypePlugin } from './api/plugins/clientType.js';
@@ -43,7 +44,10 @@ import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
 import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
-import { opsRoutes, recordRequestMetrics } from './ops/routes.js';
+import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/routes.js';
+import { EventBus } from './events/bus.js';
+import { eventChannelOf, RedisEventRelay } from './events/redisRelay.js';
+import { WritePath } from './services/unitOfWork.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
 export interface RouteEntry {
@@ -55,6 +59,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route this app registered: for the API's own checks (fuzzing, documentation). */
     routeTable: RouteEntry[];
+    /** The app's domain events (published after each committed change). */
+    events: EventBus;
+    /** The only way to change data: units of work that audit and publish. */
+    writePath: WritePath;
+    /** Buffers scans and writes them in batches (flush() writes what is pending now). */
+    scanRecorder: ScanRecorder;
   }
 }
 
@@ -64,6 +74,8 @@ export interface BuildAppOptions {
   /** Outgoing mail; defaults to SMTP_URL or the log. Tests pass a recorder. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** How the scan recorder batches (tests write at once). */
+  recorder?: RecorderOptions;
 }
 
 /** The path part of the scan base URL ('/s' by default); '' when scans own a host of their own. */
@@ -80,6 +92,7 @@ export async function buildApp({
   db,
   mailer,
   logger = false,
+  recorder,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const scanPrefix = scanPrefixOf(config.scanBaseUrl);
   // A white-label hostname serves scans at its root: https://brand.example/{code} is the scan
@@ -113,21 +126,52 @@ export async function buildApp({
   });
   const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };
 
+  // The write path and its events: subscribers keep caches right after every committed change,
+  // and with Redis the changes of every other process arrive too.
+  const events = new EventBus((error) => app.log.error({ err: error }, 'event subscriber failed'));
+  app.decorate('events', events);
+  app.decorate('writePath', new WritePath(db, events));
+  const readinessChecks: ReadinessCheck[] = [];
+  if (config.redisUrl) {
+    const relay = await RedisEventRelay.start(config.redisUrl, events, {
+      channel: eventChannelOf(config),
+      onError: (error) => app.log.warn({ err: error }, 'redis: event relay'),
+    });
+    app.addHook('onClose', () => relay.close());
+    readinessChecks.push({ name: 'redis', check: () => relay.ping() });
+  }
+  const logReloadError = (error: unknown) =>
+    app.log.error({ err: error }, 'could not reload after a change');
+  whiteLabelHosts.follow(events, logReloadError);
+
   errorsPlugin(app);
   jsonBodyPlugin(app);
 
   // Liveness, readiness and metrics for operators, outside the API base (docs/deploy.md).
   const metrics = createMetrics();
-  opsRoutes(app, { db, metrics, metricsToken: config.metricsToken });
+  opsRoutes(app, { db, metrics, readinessChecks, metricsToken: config.metricsToken });
 
   // The scan service is the hot public path: it sets its own security headers (each landing page
   // has its own CSP), reads no cookies, and scans are recorded in the database, so it stays outside
   // the dashboard's plugins and logs only warnings instead of two lines per request.
-  await app.register(scanPlugin, { prefix: scanPrefix, db, config, logLevel: 'warn' });
+  const scanRecorder = createScanRecorder(db, {
+    onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
+    ...recorder,
+  });
+  app.decorate('scanRecorder', scanRecorder);
+  await app.register(scanPlugin, {
+    prefix: scanPrefix,
+    db,
+    config,
+    events,
+    recorder: scanRecorder,
+    logLevel: 'warn',
+  });
 
   // The dashboard's page-view tracker, read before the first page so its CSP can name it.
   const pageAnalytics = new PageAnalyticsSettings(db);
   await pageAnalytics.load();
+  pageAnalytics.follow(events, logReloadError);
 
   // Dashboard and API: security headers, cookies, the API routes and the built files.
   await app.register(async (web) => {

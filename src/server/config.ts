@@ -29,6 +29,8 @@ export interface Config {
   whiteLabelTarget: string;
   /** `host:port` of the DNS server white-label checks ask; empty uses the system's resolvers. */
   whiteLabelDnsServer: string;
+  /** redis://… when several processes serve the app: changes reach every process through it. */
+  redisUrl: string;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -114,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN ?? '',
     whiteLabelTarget: env.WHITE_LABEL_TARGET || new URL(scanBaseUrl).hostname,
     whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
+    redisUrl: env.REDIS_URL ?? '',
   };
 }

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { flushScans } from './scan/plugin.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,8 +23,8 @@ export async function startServer(config: Config, db: Db): Promise<RunningServer
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // Closing the app flushes pending scans (the scan plugin's onClose) and leaves Redis.
       await app.close();
-      await flushScans();
       await db.destroy();
     })();
     return closing;

@@ -1,23 +1,19 @@
 // The in-memory cache of the scan path: (host, code) → what the code resolves to, so a hot code
-// costs no database round trip.
-//
-// How the API keeps it right — call after the change is committed:
-//   import { invalidate, invalidateAll, invalidateAction, invalidateProject } from '../scan/cache.js';
-//   - QR code created / updated / trashed / restored / deleted:   invalidate(qrCode.code)
-//   - short link created / updated / trashed / restored / deleted: invalidate(shortLink.uri)
-//     (unknown codes are cached too, briefly, so creating one must invalidate its code)
-//   - Action updated / deleted:                 invalidateAction(action.id)
-//   - theme created / updated / activated / deleted, project trashed/updated: invalidateProject(projectId)
-//   - white-label hostnames changed, bulk changes (empty trash, customer deleted): invalidateAll()
-// These act on every live scan cache in this process. Other processes (several API processes
-// behind a load balancer) do not hear about it: there the TTL below bounds how long a stale
-// answer can live.
+// costs no database round trip. It is kept right by the app's domain events (see followEvents
+// below): every committed change names what it touched, and exactly those entries go, in this
+// process and, through Redis, in every other. The TTL only bounds the life of an entry whose
+// event was lost (a Redis outage).
+import type { DomainEvent, EventBus } from '../events/bus.js';
+
 export const CACHE_TTL_MS = 30_000;
 export const CACHE_MAX_ENTRIES = 20_000;
 
+/** What an entry depends on: a change to any of these drops it. */
 export interface CacheTags {
+  itemId: string | null;
   actionId: string | null;
   projectId: string | null;
+  customerId: string | null;
 }
 
 interface Entry<T> {
@@ -25,8 +21,6 @@ interface Entry<T> {
   tags: CacheTags;
   expiresAt: number;
 }
-
-const live = new Set<ScanCache<unknown>>();
 
 export class ScanCache<T> {
   // Map keeps insertion order, which makes the oldest entry the first to evict.
@@ -36,9 +30,7 @@ export class ScanCache<T> {
     private readonly ttlMs = CACHE_TTL_MS,
     private readonly maxEntries = CACHE_MAX_ENTRIES,
     private readonly now: () => number = Date.now,
-  ) {
-    live.add(this as ScanCache<unknown>);
-  }
+  ) {}
 
   static key(host: string, code: string): string {
     return `${code}\n${host}`;
@@ -82,27 +74,50 @@ export class ScanCache<T> {
     this.entries.clear();
   }
 
-  dispose(): void {
-    this.clear();
-    live.delete(this as ScanCache<unknown>);
+  /** Drops exactly the entries a committed change affects. */
+  forget(event: DomainEvent): void {
+    const ids = new Set(event.ids);
+    switch (event.type) {
+      case 'qr_code':
+      case 'short_link':
+        // By code for items that were unknown until now (unknown codes are cached too).
+        for (const code of event.codes) this.invalidate(code);
+        this.invalidateWhere((tags) => tags.itemId !== null && ids.has(tags.itemId));
+        return;
+      case 'action':
+        this.invalidateWhere((tags) => tags.actionId !== null && ids.has(tags.actionId));
+        return;
+      case 'campaign':
+        for (const code of event.codes) this.invalidate(code);
+        return;
+      case 'project':
+      case 'theme':
+      case 'tracking': {
+        // A project's state, tracking or landing-page look: every code of the project.
+        const projects = new Set(event.type === 'project' ? event.ids : []);
+        if (event.projectId) projects.add(event.projectId);
+        this.invalidateWhere((tags) => tags.projectId !== null && projects.has(tags.projectId));
+        return;
+      }
+      case 'customer': {
+        const customers = new Set(event.ids);
+        if (event.customerId) customers.add(event.customerId);
+        this.invalidateWhere((tags) => tags.customerId !== null && customers.has(tags.customerId));
+        return;
+      }
+      case 'whitelabel':
+        // Which host answers for which customer changed: entries are keyed by host.
+        this.clear();
+        return;
+      default:
+        return;
+    }
   }
-}
 
-/** A QR code or short link changed: forget its code. */
-export function invalidate(code: string): void {
-  for (const cache of live) cache.invalidate(code);
-}
-
-/** An Action changed: forget every code that resolved to it. */
-export function invalidateAction(actionId: string): void {
-  for (const cache of live) cache.invalidateWhere((tags) => tags.actionId === actionId);
-}
-
-/** A project's theme or state changed: forget its codes. */
-export function invalidateProject(projectId: string): void {
-  for (const cache of live) cache.invalidateWhere((tags) => tags.projectId === projectId);
-}
-
-export function invalidateAll(): void {
-  for (const cache of live) cache.clear();
+  /** Subscribes the cache to the app's events; answers the function that unsubscribes. */
+  followEvents(bus: EventBus): () => void {
+    return bus.subscribe((events) => {
+      for (const event of events) this.forget(event);
+    });
+  }
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
+import type { EventBus } from '../events/bus.js';
 import { advertisementPage } from './adPage.js';
 import {
   advertisementFor,
@@ -28,26 +29,27 @@ import {
   textAreaPage,
   type PageContext,
 } from './pages.js';
-import {
-  createScanEnricher,
-  flushAllRecorders,
-  ScanRecorder,
-  type RecorderOptions,
-} from './recorder.js';
+import { createScanEnricher, ScanRecorder, type RecorderOptions } from './recorder.js';
 import { checkState } from './state.js';
 import { DEFAULT_THEME } from './theme.js';
 import { resolveTarget, type LandingPage, type Target } from './target.js';
 import { buildVCard, vcardFileName } from './vcard.js';
 import { createBotDetector, createUserAgentParser, isBotRequest } from './visitor.js';
 
-export { invalidate, invalidateAction, invalidateAll, invalidateProject } from './cache.js';
-
 export interface ScanPluginOptions {
   db: Db;
   config: Config;
+  /** The app's domain events: they keep the cache right. */
+  events: EventBus;
   /** Tests move the clock; the server uses the real one. */
   now?: () => Date;
-  recorder?: RecorderOptions;
+  /** Writes the scans; owned by the app (createScanRecorder), closed with the plugin. */
+  recorder: ScanRecorder;
+}
+
+/** The recorder a scan plugin writes through, enriching rows with the visitor's country. */
+export function createScanRecorder(db: Db, options: RecorderOptions = {}): ScanRecorder {
+  return new ScanRecorder(db, createScanEnricher(getCountryLookup()), options);
 }
 
 /** A cache entry: the lookup plus the pages rendered from it, per language. */
@@ -73,19 +75,17 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const messages = loadMessages();
-  const countryOf = getCountryLookup(); // loaded once, at start
   const parseAgent = createUserAgentParser();
   const isBotAgent = createBotDetector();
   // null caches "no such code" too, so enumeration does not hammer the database.
   const cache = new ScanCache<CachedCode | null>();
-  const recorder = new ScanRecorder(db, createScanEnricher(countryOf), {
-    onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
-    ...options.recorder,
-  });
+  const unfollow = cache.followEvents(options.events);
+  const { recorder } = options;
 
   app.addHook('onClose', async () => {
     await recorder.close();
-    cache.dispose();
+    unfollow();
+    cache.clear();
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -116,8 +116,10 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     const ads = resolution ? await loadAdvertisements(db, resolution.item) : [];
     const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>(), ads } : null;
     cache.set(host, code, entry, {
+      itemId: resolution?.item.id ?? null,
       actionId: resolution?.action?.id ?? null,
       projectId: resolution?.item.projectId ?? null,
+      customerId: resolution?.item.customerId ?? null,
     });
     return { code, entry };
   }
@@ -287,9 +289,4 @@ function sendPage(reply: FastifyReply, status: number, page: RenderedPage): Fast
     .header('x-frame-options', 'DENY')
     .type('text/html; charset=utf-8')
     .send(page.html);
-}
-
-/** Flushes pending scan rows of every live scan plugin; the server calls it on shutdown. */
-export async function flushScans(): Promise<void> {
-  await flushAllRecorders();
 }

@@ -9,8 +9,8 @@ import type { ActionType } from '../../shared/enums.js';
 import { sanitizeRichText } from '../../shared/richText.js';
 import type { ActionInput, MediaField } from '../../shared/schemas/action.js';
 import type { MediaKind } from '../../shared/media.js';
-import { notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import type { MediaStorage } from '../media/storage.js';
 import {
   deleteAction,
@@ -19,10 +19,9 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
-import { invalidateAction } from '../scan/cache.js';
 import { serverPurify } from '../scan/sanitize.js';
 import { copyLabels, copyName } from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
@@ -111,7 +110,7 @@ async function prepareData(
 
 export async function actionOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; action: ActionRow }> {
@@ -123,13 +122,13 @@ export async function actionOr404(
 
 export async function createAction(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: ActionInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const { data } = await prepareData(trx, project, input, null);
     const now = new Date().toISOString();
@@ -146,7 +145,7 @@ export async function createAction(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'action',
       action: 'created',
       itemId: id,
@@ -168,13 +167,13 @@ export interface ServiceEnv {
 export async function editAction(
   db: Db,
   env: ServiceEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: ActionInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const freedKeys = await db.transaction().execute(async (trx) => {
+  const freedKeys = await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const { data, released } = await prepareData(trx, project, input, action);
     await updateAction(trx, id, {
@@ -184,7 +183,7 @@ export async function editAction(
       activity: JSON.stringify(input.activity),
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await insertAuditLog(trx, audit, {
+    const auditId = await record({
       type: 'action',
       action: 'updated',
       itemId: id,
@@ -193,22 +192,21 @@ export async function editAction(
       projectId: project.id,
       changes: { objectType: input.objectType },
     });
-    return releaseMedia(trx, released, audit, { exceptActionId: id, parentAuditId: auditId });
+    return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });
-  invalidateAction(id);
   await removeStoredFiles(env.storage, freedKeys, env.log);
 }
 
 /** "{name} (copy)": same kind, data (sharing its files), activity and tags. */
 export async function duplicateAction(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const now = new Date().toISOString();
     const name = copyName(action.name);
@@ -221,7 +219,7 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'action',
       action: 'duplicated',
       itemId: copyId,
@@ -238,16 +236,16 @@ export async function duplicateAction(
 export async function removeAction(
   db: Db,
   env: ServiceEnv,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const freedKeys = await db.transaction().execute(async (trx) => {
+  const freedKeys = await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const mediaIds = storedMediaIds(action.objectType, parseStoredData(action.data));
     await deleteAction(trx, id);
-    const auditId = await insertAuditLog(trx, audit, {
+    const auditId = await record({
       type: 'action',
       action: 'deleted',
       itemId: id,
@@ -255,12 +253,11 @@ export async function removeAction(
       customerId: project.customerId,
       projectId: project.id,
     });
-    return releaseMedia(trx, mediaIds.values(), audit, {
+    return releaseMedia({ trx, record }, mediaIds.values(), {
       exceptActionId: id,
       parentAuditId: auditId,
     });
   });
-  invalidateAction(id);
   await removeStoredFiles(env.storage, freedKeys, env.log);
 }
 

@@ -6,9 +6,9 @@ import type { UserRow } from '../db/schema.js';
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
-import { HttpError, invalidField, unauthenticated } from '../api/httpError.js';
+import { DomainError, invalidField, unauthenticated } from '../domain/errors.js';
 import type { Mailer } from '../mail.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { loginThrottle } from './loginThrottle.js';
 import {
   findUsablePasswordReset,
@@ -34,8 +34,8 @@ import {
 
 const tooManyAttempts = (waitMs: number) => {
   const seconds = Math.ceil(waitMs / 1000);
-  return new HttpError(
-    429,
+  return new DomainError(
+    'too_many_attempts',
     'too_many_attempts',
     `Too many failed attempts; try again in ${seconds} seconds`,
     undefined,
@@ -52,7 +52,7 @@ export interface LoginResult {
 export async function login(
   db: Db,
   input: LoginInput,
-  { ip, audit, userAgent }: { ip: string; audit: AuditContext; userAgent: string | null },
+  { ip, work, userAgent }: { ip: string; work: UnitOfWork; userAgent: string | null },
 ): Promise<LoginResult> {
   const now = new Date();
   const throttle = loginThrottle(db, input.email, ip, now);
@@ -65,8 +65,8 @@ export async function login(
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !isCorrect || !isRole(user.role)) {
     await throttle.failed();
-    throw new HttpError(
-      401,
+    throw new DomainError(
+      'unauthenticated',
       'incorrect_email_password',
       'The email address or password is incorrect',
     );
@@ -74,7 +74,7 @@ export async function login(
   await throttle.succeeded();
 
   const token = randomToken();
-  await db.transaction().execute(async (trx) => {
+  await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
     await insertSession(trx, {
       id: sha256(token),
       userId: user.id,
@@ -84,11 +84,7 @@ export async function login(
       lastSeenAt: now.toISOString(),
       createdAt: now.toISOString(),
     });
-    await insertAuditLog(
-      trx,
-      { ...audit, userId: user.id, customerId: user.customerId },
-      { type: 'user', action: 'login', itemId: user.id, name: user.name },
-    );
+    await record({ type: 'user', action: 'login', itemId: user.id, name: user.name });
   });
   return { token, user };
 }
@@ -101,24 +97,23 @@ export async function createLogoutFlow(db: Db, sessionId: string): Promise<strin
 }
 
 /** Step two: ends the session the token belongs to. */
-export async function completeLogout(
-  db: Db,
-  logoutToken: string,
-  audit: AuditContext,
-): Promise<void> {
+export async function completeLogout(db: Db, logoutToken: string, work: UnitOfWork): Promise<void> {
   const session = await findSessionByLogoutToken(db, sha256(logoutToken));
   if (!session) {
     throw invalidField('invalid', '/logout_token', 'The logout token is unknown or already used');
   }
   const user = await findUserById(db, session.userId);
-  await db.transaction().execute(async (trx) => {
-    await deleteSession(trx, session.id);
-    await insertAuditLog(
-      trx,
-      { ...audit, userId: session.userId, customerId: user?.customerId ?? null },
-      { type: 'user', action: 'logout', itemId: session.userId, name: user?.name ?? null },
-    );
-  });
+  await work
+    .as({ userId: session.userId, customerId: user?.customerId ?? null })
+    .run(async ({ trx, record }) => {
+      await deleteSession(trx, session.id);
+      await record({
+        type: 'user',
+        action: 'logout',
+        itemId: session.userId,
+        name: user?.name ?? null,
+      });
+    });
 }
 
 /** Checks the current password, stores the new one and ends the user's other sessions. */
@@ -127,7 +122,7 @@ export async function changePassword(
   userId: string,
   currentSessionId: string | null,
   input: PasswordChangeInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthenticated();
@@ -139,12 +134,12 @@ export async function changePassword(
     );
   }
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const now = new Date().toISOString();
     await updateUser(trx, userId, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, userId, currentSessionId ?? undefined);
     await revokePasswordResets(trx, userId, now);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: userId,
@@ -164,13 +159,13 @@ export async function requestPasswordReset(
   mailer: Mailer,
   config: Config,
   email: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomToken();
   const now = new Date();
-  await db.transaction().execute(async (trx) => {
+  await work.as({ customerId: user.customerId }).run(async ({ trx, record }) => {
     // Only the newest link works: an older one in a mailbox someone else reads is dead.
     await revokePasswordResets(trx, user.id, now.toISOString());
     await insertPasswordReset(trx, {
@@ -180,17 +175,13 @@ export async function requestPasswordReset(
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
       createdAt: now.toISOString(),
     });
-    await insertAuditLog(
-      trx,
-      { ...audit, customerId: user.customerId },
-      {
-        type: 'user',
-        action: 'send',
-        itemId: user.id,
-        name: user.name,
-        changes: { mail: 'password_reset' },
-      },
-    );
+    await record({
+      type: 'user',
+      action: 'send',
+      itemId: user.id,
+      name: user.name,
+      changes: { mail: 'password_reset' },
+    });
   });
   const link = `${config.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
   const dutch = user.language !== 'en';
@@ -207,7 +198,7 @@ export async function requestPasswordReset(
 export async function recoverPassword(
   db: Db,
   input: RecoveryInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   const now = new Date().toISOString();
   const expired = () =>
@@ -217,21 +208,17 @@ export async function recoverPassword(
   const user = await findUserById(db, reset.userId);
   if (!user) throw expired();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
     if (!(await markPasswordResetUsed(trx, reset.id, now))) throw expired();
     await revokePasswordResets(trx, user.id, now);
     await updateUser(trx, user.id, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, user.id);
-    await insertAuditLog(
-      trx,
-      { ...audit, userId: user.id, customerId: user.customerId },
-      {
-        type: 'user',
-        action: 'updated',
-        itemId: user.id,
-        name: user.name,
-        changes: { fields: ['password'] },
-      },
-    );
+    await record({
+      type: 'user',
+      action: 'updated',
+      itemId: user.id,
+      name: user.name,
+      changes: { fields: ['password'] },
+    });
   });
 }

@@ -11,9 +11,9 @@ import type {
 } from '../../shared/schemas/customer.js';
 import type { z } from 'zod';
 import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
-import { forbidden, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { forbidden, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import {
   customerNameTaken,
   deleteCustomer,
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Admins reach every customer; everyone else only their own, and other ids answer 404. */
 export async function accessibleCustomerOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   id: string,
 ): Promise<CustomerRow> {
   if (user.role !== 'admin' && user.customerId !== id) throw notFound('customer_not_found');
@@ -45,10 +45,10 @@ const nameDuplicated = () =>
 export async function createCustomer(
   db: Db,
   input: CustomerInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     if (await customerNameTaken(trx, input.name)) throw nameDuplicated();
     const now = new Date();
     await insertCustomer(trx, {
@@ -67,7 +67,7 @@ export async function createCustomer(
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'created',
       itemId: id,
@@ -80,12 +80,12 @@ export async function createCustomer(
 
 export async function editCustomer(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: CustomerUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
       throw nameDuplicated();
@@ -93,7 +93,7 @@ export async function editCustomer(
       Object.entries(input).filter(([, value]) => value !== undefined),
     ) as CustomerUpdate;
     await updateCustomer(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -106,15 +106,15 @@ export async function editCustomer(
 
 export async function setCustomerLimits(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: CustomerLimits,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await updateCustomer(trx, id, { ...input, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -128,20 +128,20 @@ export async function setCustomerLimits(
 /** Customer admins mark their registration done; only admins move the trial end. */
 export async function setRegistrationProgress(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: RegistrationProgressInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   if (input.trialEndAt !== undefined && user.role !== 'admin') throw forbidden();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await updateCustomer(trx, id, {
       progressDone: input.done ? 1 : 0,
       ...(input.trialEndAt !== undefined ? { trialEndAt: input.trialEndAt } : {}),
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'updated',
       itemId: id,
@@ -154,14 +154,14 @@ export async function setRegistrationProgress(
 
 export async function removeCustomer(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await deleteCustomer(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'customer',
       action: 'deleted',
       itemId: id,

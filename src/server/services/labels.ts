@@ -8,7 +8,7 @@ import type { PermissionKey } from '../../shared/permissions.js';
 import type { Label, LabelInput, LabelItemType } from '../../shared/schemas/label.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
 import {
   deleteLabel,
@@ -26,8 +26,8 @@ import {
   type LabelWithCount,
 } from '../repositories/labels.js';
 import { visibleProjectOr404 } from './projects.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 
 /** Per item type: its 404 code and the permission that changes it. */
 export const ITEM_RULES: Record<LabelItemType, { notFound: ApiErrorCode; update: PermissionKey }> =
@@ -53,8 +53,8 @@ const nameTaken = () =>
   invalidField('label_name_duplicated', '/name', 'This label name is already in use');
 
 const linkLimit = (pointer: string, itemIds?: string[]) =>
-  new HttpError(
-    422,
+  new DomainError(
+    'invalid',
     'label_link_limit_reached',
     `At most ${MAX_TAGS_PER_ITEM} labels can be linked to an item`,
     pointer,
@@ -63,7 +63,7 @@ const linkLimit = (pointer: string, itemIds?: string[]) =>
 
 export async function labelOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; label: LabelWithCount }> {
@@ -78,14 +78,14 @@ const withNameGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, nameT
 
 export async function createLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: LabelInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
   await withNameGuard(() =>
-    db.transaction().execute(async (trx) => {
+    work.run(async ({ trx, record }) => {
       const project = await visibleProjectOr404(trx, user, projectId);
       if (await isLabelNameTaken(trx, project.id, input.name)) throw nameTaken();
       const now = new Date().toISOString();
@@ -98,7 +98,7 @@ export async function createLabel(
         createdAt: now,
         updatedAt: now,
       });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'label',
         action: 'created',
         itemId: id,
@@ -113,14 +113,14 @@ export async function createLabel(
 
 export async function editLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: Partial<LabelInput>,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   await withNameGuard(() =>
-    db.transaction().execute(async (trx) => {
+    work.run(async ({ trx, record }) => {
       const { project, label } = await labelOr404(trx, user, projectId, id);
       if (input.name !== undefined && (await isLabelNameTaken(trx, project.id, input.name, id))) {
         throw nameTaken();
@@ -130,7 +130,7 @@ export async function editLabel(
         ...(input.color !== undefined ? { color: input.color } : {}),
       };
       await updateLabel(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'label',
         action: 'updated',
         itemId: id,
@@ -145,15 +145,15 @@ export async function editLabel(
 
 export async function removeLabel(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, id);
     await deleteLabel(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: 'deleted',
       itemId: id,
@@ -168,14 +168,14 @@ export async function removeLabel(
 /** PUT …/{item}/{id}/labels: the item's tags become exactly `labelIds`. */
 export async function setItemLabels(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   itemType: LabelItemType,
   itemId: string,
   labelIds: string[],
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await existingItemIds(trx, project.id, itemType, [itemId]);
     if (!items.has(itemId)) throw notFound(ITEM_RULES[itemType].notFound);
@@ -187,7 +187,7 @@ export async function setItemLabels(
     const added = labelIds.filter((id) => !beforeIds.has(id));
     const removed = [...beforeIds].filter((id) => !labelIds.includes(id));
     if (added.length === 0 && removed.length === 0) return;
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: added.length > 0 ? 'linked' : 'unlinked',
       itemId,
@@ -201,14 +201,14 @@ export async function setItemLabels(
 /** POST /labels/{id}/items: tag many items; all or nothing, each item stays within 10 tags. */
 export async function tagItems(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   labelId: string,
   itemType: LabelItemType,
   itemIds: string[],
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, labelId);
     const unique = [...new Set(itemIds)];
     const items = await existingItemIds(trx, project.id, itemType, unique);
@@ -220,7 +220,7 @@ export async function tagItems(
     if (full.length > 0) throw linkLimit('/itemIds', full);
     await insertLabelLinks(trx, label.id, itemType, toTag);
     if (toTag.length === 0) return;
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'label',
       action: 'linked',
       itemId: label.id,

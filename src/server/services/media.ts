@@ -13,9 +13,9 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { BYTES_PER_KB, UPLOAD_CAP_BYTES } from '../../shared/constants.js';
 import { checkUpload, MEDIA_RULES, remainingBytes, type MediaKind } from '../../shared/media.js';
-import { invalidField } from '../api/httpError.js';
+import { invalidField } from '../domain/errors.js';
 import { DiskStorage, mediaKey, type MediaStorage } from '../media/storage.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork, WriteScope } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -140,12 +140,12 @@ export async function storeUpload(
   project: ProjectRow,
   userId: string | null,
   input: UploadInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<MediaRow> {
   const key = mediaKey(project.customerId, input.mediaId);
   let moved = false;
   try {
-    await db.transaction().execute(async (trx) => {
+    await work.run(async ({ trx, record }) => {
       await lockCustomer(trx, project.customerId);
       const limits = await storageLimits(trx, project.id, project.customerId);
       const problem = checkUpload(input.kind, input.fileName, input.size, {
@@ -174,7 +174,7 @@ export async function storeUpload(
         deletedAt: null,
       });
       await addUsedStorage(trx, project.id, input.size);
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'file',
         action: 'uploaded',
         itemId: input.mediaId,
@@ -232,9 +232,8 @@ export async function usableMediaOr422(
  * committed (bytes are only removed when the change is final).
  */
 export async function releaseMedia(
-  trx: Executor,
+  { trx, record }: Pick<WriteScope, 'trx' | 'record'>,
   mediaIds: Iterable<string>,
-  audit: AuditContext,
   options: { exceptActionId?: string; parentAuditId?: string } = {},
 ): Promise<string[]> {
   const keys: string[] = [];
@@ -244,7 +243,7 @@ export async function releaseMedia(
     if (await isMediaInUse(trx, mediaId, { actionId: options.exceptActionId })) continue;
     await deleteMediaRow(trx, mediaId);
     if (row.projectId) await addUsedStorage(trx, row.projectId, -Number(row.sizeBytes));
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'file',
       action: 'deleted',
       itemId: row.id,

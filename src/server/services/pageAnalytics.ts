@@ -6,7 +6,8 @@ import {
   type PageAnalytics,
 } from '../../shared/schemas/pageAnalytics.js';
 import type { Db } from '../db/database.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
+import type { DomainEvent, EventBus } from '../events/bus.js';
 import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
 import { RefreshingValue } from './refreshingValue.js';
 
@@ -31,11 +32,20 @@ export class PageAnalyticsSettings {
     return this.current.cached();
   }
 
-  async save(input: PageAnalytics, audit: AuditContext): Promise<PageAnalytics> {
+  /** Reloads when another process saved the setting (through Redis; this process sets it itself). */
+  follow(bus: EventBus, onError: (error: unknown) => void): void {
+    bus.subscribe((events) => {
+      const isSettingChange = (event: DomainEvent) =>
+        event.type === 'tracking' && event.projectId === null && event.customerId === null;
+      if (events.some(isSettingChange)) this.load().catch(onError);
+    });
+  }
+
+  async save(input: PageAnalytics, work: UnitOfWork): Promise<PageAnalytics> {
     const before = await this.load();
-    await this.db.transaction().execute(async (trx) => {
+    await work.run(async ({ trx, record }) => {
       await writePlatformSetting(trx, KEY, input);
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'tracking',
         action: 'updated',
         name: 'page analytics',

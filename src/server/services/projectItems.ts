@@ -5,9 +5,9 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
-import { HttpError, invalidField } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { DomainError, invalidField } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import { labelsOfItems, replaceItemLabels } from '../repositories/labels.js';
@@ -20,7 +20,6 @@ import {
   type ItemTable,
 } from '../repositories/projectItems.js';
 import { trashedItems } from '../repositories/qrCodes.js';
-import { invalidate } from '../scan/cache.js';
 import { visibleProjectOr404 } from './projects.js';
 
 export interface LimitProblem {
@@ -58,10 +57,10 @@ export async function limitProblem(
 }
 
 /** The 422 of a full project or customer, at `pointer` when a field is to blame. */
-export function limitError(table: ItemTable, problem: LimitProblem, pointer?: string): HttpError {
+export function limitError(table: ItemTable, problem: LimitProblem, pointer?: string): DomainError {
   const limits = LIMITS[table];
-  return new HttpError(
-    422,
+  return new DomainError(
+    'invalid',
     limits[problem.scope],
     `The ${limits.noun} limit of the ${problem.scope} (${problem.max}) has been reached`,
     pointer,
@@ -99,13 +98,7 @@ export async function copyLabels(
 }
 
 /** What a route passes to change one item: who, in which project, which item, the audit context. */
-export type ItemChangeArgs = [
-  db: Db,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  audit: AuditContext,
-];
+export type ItemChangeArgs = [db: Db, user: Actor, projectId: string, id: string, work: UnitOfWork];
 
 /** How trash, restore and delete reach one kind of item. */
 export interface TrashableKind<Row extends { name: string; trashedAt: string | null }> {
@@ -113,7 +106,7 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   /** The item in a project the user can reach, or the kind's 404. */
   find(
     trx: Executor,
-    user: SessionUser,
+    user: Actor,
     projectId: string,
     id: string,
     options: { includeTrashed?: boolean },
@@ -121,19 +114,19 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   /** The code the scan service caches the item under. */
   scanKey(row: Row): string;
   /** The 422 when a restore would exceed a limit. */
-  restoreLimitError(problem: LimitProblem): HttpError;
+  restoreLimitError(problem: LimitProblem): DomainError;
   /** Why a permanent delete outside the trash is refused. */
   notInTrash: string;
 }
 
-/** Runs one change of an item with its audit row, then forgets the item's cached code. */
+/** Runs one change of an item with its audit row (whose event drops the item's cached code). */
 async function changeItem<Row extends { name: string; trashedAt: string | null }>(
   db: Db,
   kind: TrashableKind<Row>,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
   options: { includeTrashed?: boolean },
   change: (
     trx: Executor,
@@ -141,22 +134,21 @@ async function changeItem<Row extends { name: string; trashedAt: string | null }
     item: Row,
   ) => Promise<'trashed' | 'restored' | 'deleted' | null>,
 ): Promise<void> {
-  const key = await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, item } = await kind.find(trx, user, projectId, id, options);
     const action = await change(trx, project, item);
     if (action) {
-      await insertAuditLog(trx, audit, {
+      await record({
         type: ITEM_TYPE_OF[kind.table],
         action,
         itemId: id,
         name: item.name,
         customerId: project.customerId,
         projectId: project.id,
+        codes: [kind.scanKey(item)],
       });
     }
-    return kind.scanKey(item);
   });
-  invalidate(key);
 }
 
 /** To the trash: out of lists, limits and the scan service, until restored or deleted. */
@@ -218,11 +210,11 @@ export async function deleteTrashedItem<Row extends { name: string; trashedAt: s
 /** Deletes every trashed QR code and short link of the project; answers how many went. */
 export async function emptyTrash(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<{ qrCodes: number; shortLinks: number }> {
-  const removed = await db.transaction().execute(async (trx) => {
+  const removed = await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await trashedItems(trx, project.id);
     await deleteItems(
@@ -240,19 +232,18 @@ export async function emptyTrash(
       ['short_link', items.shortLinks],
     ] as const) {
       for (const item of list) {
-        await insertAuditLog(trx, audit, {
+        await record({
           type,
           action: 'deleted',
           itemId: item.id,
           name: item.name,
           customerId: project.customerId,
           projectId: project.id,
+          codes: ['code' in item ? item.code : item.uri],
         });
       }
     }
     return items;
   });
-  for (const item of removed.qrCodes) invalidate(item.code);
-  for (const item of removed.shortLinks) invalidate(item.uri);
   return { qrCodes: removed.qrCodes.length, shortLinks: removed.shortLinks.length };
 }

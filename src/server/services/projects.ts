@@ -5,9 +5,9 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { UNLIMITED } from '../../shared/constants.js';
 import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.js';
-import { invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../repositories/projects.js';
 import { findUserById } from '../repositories/users.js';
 
-export function projectScopeOf(user: SessionUser): ProjectScope {
+export function projectScopeOf(user: Actor): ProjectScope {
   if (user.role === 'admin') return { kind: 'all' };
   // A customer-group user without a customer cannot exist; scope to nothing rather than to all.
   const customerId = user.customerId ?? '';
@@ -35,7 +35,7 @@ export function projectScopeOf(user: SessionUser): ProjectScope {
 /** The project if this user may see it; otherwise 404, also for other customers' ids. */
 export async function visibleProjectOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   id: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<ProjectRow> {
@@ -46,9 +46,9 @@ export async function visibleProjectOr404(
 
 export async function createProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   input: ProjectInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   let customerId = user.customerId;
   if (user.role === 'admin') {
@@ -59,7 +59,7 @@ export async function createProject(
   if (!customerId) throw notFound('customer_not_found');
   const now = new Date().toISOString();
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await insertProject(trx, {
       id,
       customerId,
@@ -88,7 +88,7 @@ export async function createProject(
         createdAt: now,
       });
     }
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'created',
       itemId: id,
@@ -102,12 +102,12 @@ export async function createProject(
 
 export async function editProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
   input: ProjectUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -118,7 +118,7 @@ export async function editProject(
         : {}),
     };
     await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'updated',
       itemId: id,
@@ -133,12 +133,12 @@ export async function editProject(
 /** A copy of the project's fields and user links, named "{name} (copy)". */
 export async function duplicateProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     const name = `${project.name} (copy)`.slice(0, 255);
@@ -154,7 +154,7 @@ export async function duplicateProject(
       updatedAt: now,
     });
     await copyProjectUserLinks(trx, id, copyId, now);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'duplicated',
       itemId: copyId,
@@ -170,15 +170,15 @@ export async function duplicateProject(
 /** Soft delete: the project leaves every list but can still be deleted for good. */
 export async function trashProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     await updateProject(trx, id, { trashedAt: now, updatedAt: now });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'trashed',
       itemId: id,
@@ -192,17 +192,17 @@ export async function trashProject(
 /** Hard delete, only of a trashed project: two steps, so one click never destroys content. */
 export async function deleteTrashedProject(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id, { includeTrashed: true });
     if (!project.trashedAt) {
       throw invalidField('invalid', '/id', 'Move the project to the trash before deleting it');
     }
     await deleteProject(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'project',
       action: 'deleted',
       itemId: id,
@@ -226,12 +226,12 @@ async function linkableUserOr404(trx: Executor, project: ProjectRow, userId: str
 
 export async function linkProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await linkableUserOr404(trx, project, input.id);
     const canManage = input.canManage ? 1 : 0;
@@ -245,7 +245,7 @@ export async function linkProjectUser(
         createdAt: new Date().toISOString(),
       });
     }
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'linked',
       itemId: target.id,
@@ -259,17 +259,17 @@ export async function linkProjectUser(
 
 export async function updateProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await linkableUserOr404(trx, project, input.id);
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: target.id,
@@ -283,12 +283,12 @@ export async function updateProjectUser(
 
 export async function unlinkProjectUser(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   userId: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const target = await findUserById(trx, userId);
     if (target?.role === 'admin') {
@@ -301,7 +301,7 @@ export async function unlinkProjectUser(
     if (!target || target.customerId !== project.customerId) throw notFound('user_not_found');
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await deleteProjectUserLink(trx, projectId, target.id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'unlinked',
       itemId: target.id,

@@ -3,9 +3,9 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
-import { notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteQrCodeTemplate,
@@ -20,7 +20,7 @@ import { readDesign } from './qrCodes.js';
 
 export async function templateOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; template: QrCodeTemplateRow }> {
@@ -44,13 +44,13 @@ async function checkLogo(
 
 export async function createQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: QrCodeTemplateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     await checkLogo(trx, project, input.design, null);
     const now = new Date().toISOString();
@@ -64,7 +64,7 @@ export async function createQrCodeTemplate(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'created',
       itemId: id,
@@ -78,13 +78,13 @@ export async function createQrCodeTemplate(
 
 export async function editQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: QrCodeTemplateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await checkLogo(trx, project, input.design, readDesign(template.design).logo.mediaId);
     await updateQrCodeTemplate(trx, id, {
@@ -92,7 +92,7 @@ export async function editQrCodeTemplate(
       design: JSON.stringify(input.design),
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'updated',
       itemId: id,
@@ -105,15 +105,15 @@ export async function editQrCodeTemplate(
 
 export async function removeQrCodeTemplate(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await deleteQrCodeTemplate(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_design',
       action: 'deleted',
       itemId: id,

@@ -11,10 +11,10 @@ import {
   type QrCodeInput,
   type QrDesign,
 } from '../../shared/schemas/qrCode.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
@@ -26,7 +26,6 @@ import {
   updateQrCode,
   type QrCodeWithAction,
 } from '../repositories/qrCodes.js';
-import { invalidate } from '../scan/cache.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
@@ -69,7 +68,7 @@ async function checkReferences(
 
 export async function qrCodeOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   options: { includeTrashed?: boolean } = {},
@@ -89,8 +88,8 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
   },
   scanKey: (row) => row.code,
   restoreLimitError: (problem) =>
-    new HttpError(
-      422,
+    new DomainError(
+      'invalid',
       'qr_code_limit_reached',
       'The QR code limit has been reached; delete a QR code first',
       undefined,
@@ -105,13 +104,13 @@ export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedIte
 
 export async function createQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: QrCodeInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
-  const code = await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     await checkReferences(trx, project, input, null);
     await ensureRoomForOne(trx, 'qrCodes', project, '/name');
@@ -133,7 +132,7 @@ export async function createQrCode(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_code',
       action: 'created',
       itemId: id,
@@ -141,24 +140,23 @@ export async function createQrCode(
       customerId: project.customerId,
       projectId: project.id,
       changes: { code: fresh, actionId: input.actionId },
+      // Unknown codes are cached briefly too; this one exists now.
+      codes: [fresh],
     });
-    return fresh;
   });
-  // Unknown codes are cached briefly too; this one exists now.
-  invalidate(code);
   return id;
 }
 
 /** Changes only the fields present in the request body (`fields`). */
 export async function editQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: Partial<QrCodeInput>,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const code = await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
     const previousLogo = readDesign(qrCode.design).logo.mediaId;
     await checkReferences(trx, project, input, previousLogo);
@@ -170,7 +168,7 @@ export async function editQrCode(
       ...(input.design !== undefined ? { design: JSON.stringify(input.design) } : {}),
     };
     await updateQrCode(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_code',
       action: 'updated',
       itemId: id,
@@ -181,22 +179,23 @@ export async function editQrCode(
         fields: Object.keys(patch),
         ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
       },
+      before: pickFields(qrCode, Object.keys(patch)),
+      after: patch,
+      codes: [qrCode.code],
     });
-    return qrCode.code;
   });
-  invalidate(code);
 }
 
 /** A new code with the same Action, template and design; the limits apply. */
 export async function duplicateQrCode(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  const code = await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
     await ensureRoomForOne(trx, 'qrCodes', project, '/name');
     const fresh = await freshCode(trx);
@@ -218,7 +217,7 @@ export async function duplicateQrCode(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'qr_code',
       action: 'duplicated',
       itemId: copyId,
@@ -226,10 +225,9 @@ export async function duplicateQrCode(
       customerId: project.customerId,
       projectId: project.id,
       changes: { from: id, code: fresh },
+      codes: [fresh],
     });
-    return fresh;
   });
-  invalidate(code);
   return copyId;
 }
 

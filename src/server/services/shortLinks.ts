@@ -11,10 +11,10 @@ import {
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
+import { invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
 import { labelsOfItems } from '../repositories/labels.js';
 import { scanCountsOf } from '../repositories/projectItems.js';
@@ -25,7 +25,6 @@ import {
   updateShortLink,
   type ShortLinkWithAction,
 } from '../repositories/shortLinks.js';
-import { invalidate } from '../scan/cache.js';
 import {
   copyLabels,
   copyName,
@@ -94,7 +93,7 @@ export async function presentShortLinks(
 
 export async function shortLinkOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   options: { includeTrashed?: boolean } = {},
@@ -140,14 +139,14 @@ const withUriGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, uriTak
 
 export async function createShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   input: ShortLinkInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
   await withUriGuard(() =>
-    db.transaction().execute(async (trx) => {
+    work.run(async ({ trx, record }) => {
       const project = await visibleProjectOr404(trx, user, projectId);
       await checkAction(trx, project, input.actionId);
       await ensureRoomForOne(trx, 'shortLinks', project, '/uri');
@@ -169,7 +168,7 @@ export async function createShortLink(
         createdAt: now,
         updatedAt: now,
       });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'short_link',
         action: 'created',
         itemId: id,
@@ -177,25 +176,25 @@ export async function createShortLink(
         customerId: project.customerId,
         projectId: project.id,
         changes: { uri: input.uri, actionId: input.actionId },
+        // Unknown codes are cached briefly too; this one exists now.
+        codes: [input.uri],
       });
     }),
   );
-  // Unknown codes are cached briefly too; this one exists now.
-  invalidate(input.uri);
   return id;
 }
 
 /** Changes only the fields present in the request body. */
 export async function editShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
   input: ShortLinkUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  const uris = await withUriGuard(() =>
-    db.transaction().execute(async (trx) => {
+  await withUriGuard(() =>
+    work.run(async ({ trx, record }) => {
       const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
       if (input.actionId !== undefined) await checkAction(trx, project, input.actionId);
       const isUriChanged = input.uri !== undefined && input.uri !== shortLink.uri;
@@ -207,7 +206,7 @@ export async function editShortLink(
         ...(isUriChanged ? { uri: input.uri } : {}),
       };
       await updateShortLink(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'short_link',
         action: 'updated',
         itemId: id,
@@ -219,25 +218,26 @@ export async function editShortLink(
           ...(isUriChanged ? { uri: { from: shortLink.uri, to: input.uri } } : {}),
           ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
         },
+        before: pickFields(shortLink, Object.keys(patch)),
+        after: patch,
+        // The old uri must stop answering and the new one must start: both entries go.
+        codes: [shortLink.uri, ...(isUriChanged && input.uri ? [input.uri] : [])],
       });
-      return [shortLink.uri, ...(isUriChanged && input.uri ? [input.uri] : [])];
     }),
   );
-  // The old uri must stop answering and the new one must start: forget both.
-  for (const uri of uris) invalidate(uri);
 }
 
 /** A new random uri with the same Action and tags; the limits apply. */
 export async function duplicateShortLink(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   const copyId = ulid();
-  const uri = await withUriGuard(() =>
-    db.transaction().execute(async (trx) => {
+  await withUriGuard(() =>
+    work.run(async ({ trx, record }) => {
       const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
       await ensureRoomForOne(trx, 'shortLinks', project);
       const fresh = await freshUri(trx, shortLink.host);
@@ -259,7 +259,7 @@ export async function duplicateShortLink(
         updatedAt: now,
       });
       await copyLabels(trx, 'short_link', id, copyId);
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'short_link',
         action: 'duplicated',
         itemId: copyId,
@@ -267,11 +267,10 @@ export async function duplicateShortLink(
         customerId: project.customerId,
         projectId: project.id,
         changes: { from: id, uri: fresh },
+        codes: [fresh],
       });
-      return fresh;
     }),
   );
-  invalidate(uri);
   return copyId;
 }
 

@@ -14,25 +14,24 @@ import {
   updateTheme,
   type ThemeRow,
 } from '../repositories/themes.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
-import { invalidateProject } from '../scan/cache.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { forbidden, notFound } from '../api/httpError.js';
+import type { Actor } from '../domain/actor.js';
+import { forbidden, notFound } from '../domain/errors.js';
 
 interface Env {
   db: Db;
-  user: SessionUser;
-  audit: AuditContext;
+  user: Actor;
+  work: UnitOfWork;
   /** Deletes freed files once their transaction committed. */
   freeFiles: (keys: string[]) => Promise<void>;
 }
 
 export async function themeOr404(
   db: Executor,
-  user: SessionUser,
+  user: Actor,
   projectId: string,
   id: string,
 ): Promise<{ project: ProjectRow; theme: ThemeRow }> {
@@ -86,7 +85,7 @@ export async function createTheme(
   settings: ThemeSettings,
 ): Promise<string> {
   const id = ulid();
-  await env.db.transaction().execute(async (trx) => {
+  await env.work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, env.user, projectId);
     await checkMedia(trx, project, settings, null);
     const now = new Date().toISOString();
@@ -102,7 +101,7 @@ export async function createTheme(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, env.audit, {
+    await record({
       type: 'theme',
       action: 'created',
       itemId: id,
@@ -111,7 +110,6 @@ export async function createTheme(
       projectId: project.id,
     });
   });
-  invalidateProject(projectId);
   return id;
 }
 
@@ -121,7 +119,7 @@ export async function editTheme(
   id: string,
   input: { name?: string; settings?: ThemeSettings },
 ): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
+  const freed = await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     const before = readStoredThemeSettings(theme.settings);
     const settings = input.settings ?? before;
@@ -137,7 +135,7 @@ export async function editTheme(
       logoMediaId: settings.logo.mediaId,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await insertAuditLog(trx, env.audit, {
+    const auditId = await record({
       type: 'theme',
       action: 'updated',
       itemId: id,
@@ -146,19 +144,18 @@ export async function editTheme(
       projectId: project.id,
       changes: { fields: Object.keys(input) },
     });
-    return releaseMedia(trx, droppedMedia(before, settings), env.audit, {
+    return releaseMedia({ trx, record }, droppedMedia(before, settings), {
       parentAuditId: auditId,
     });
   });
-  invalidateProject(projectId);
   await env.freeFiles(freed);
 }
 
 export async function removeTheme(env: Env, projectId: string, id: string): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
+  const freed = await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await deleteTheme(trx, id);
-    const auditId = await insertAuditLog(trx, env.audit, {
+    const auditId = await record({
       type: 'theme',
       action: 'deleted',
       itemId: id,
@@ -168,21 +165,19 @@ export async function removeTheme(env: Env, projectId: string, id: string): Prom
       changes: { wasActive: Number(theme.isActive) === 1 },
     });
     return releaseMedia(
-      trx,
+      { trx, record },
       droppedMedia(readStoredThemeSettings(theme.settings), null),
-      env.audit,
       {
         parentAuditId: auditId,
       },
     );
   });
-  invalidateProject(projectId);
   await env.freeFiles(freed);
 }
 
 export async function duplicateTheme(env: Env, projectId: string, id: string): Promise<string> {
   const copyId = ulid();
-  await env.db.transaction().execute(async (trx) => {
+  await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     const now = new Date().toISOString();
     const name = `${theme.name} (copy)`.slice(0, 255);
@@ -195,7 +190,7 @@ export async function duplicateTheme(env: Env, projectId: string, id: string): P
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, env.audit, {
+    await record({
       type: 'theme',
       action: 'duplicated',
       itemId: copyId,
@@ -205,15 +200,14 @@ export async function duplicateTheme(env: Env, projectId: string, id: string): P
       changes: { from: id },
     });
   });
-  invalidateProject(projectId);
   return copyId;
 }
 
 export async function activateTheme(env: Env, projectId: string, id: string): Promise<void> {
-  await env.db.transaction().execute(async (trx) => {
+  await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await setActiveTheme(trx, project.id, id, new Date().toISOString());
-    await insertAuditLog(trx, env.audit, {
+    await record({
       type: 'theme',
       action: 'activated',
       itemId: id,
@@ -222,11 +216,10 @@ export async function activateTheme(env: Env, projectId: string, id: string): Pr
       projectId: project.id,
     });
   });
-  invalidateProject(projectId);
 }
 
 export async function deleteThemeLogo(env: Env, projectId: string, id: string): Promise<void> {
-  const freed = await env.db.transaction().execute(async (trx) => {
+  const freed = await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     const before = readStoredThemeSettings(theme.settings);
     if (!before.logo.mediaId && !theme.logoMediaId) return [];
@@ -236,7 +229,7 @@ export async function deleteThemeLogo(env: Env, projectId: string, id: string): 
       logoMediaId: null,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await insertAuditLog(trx, env.audit, {
+    const auditId = await record({
       type: 'theme',
       action: 'updated',
       itemId: id,
@@ -248,8 +241,7 @@ export async function deleteThemeLogo(env: Env, projectId: string, id: string): 
     const dropped = [before.logo.mediaId, theme.logoMediaId].filter(
       (mediaId): mediaId is string => mediaId !== null,
     );
-    return releaseMedia(trx, dropped, env.audit, { parentAuditId: auditId });
+    return releaseMedia({ trx, record }, dropped, { parentAuditId: auditId });
   });
-  invalidateProject(projectId);
   await env.freeFiles(freed);
 }

@@ -8,9 +8,9 @@ import { checkAssignableRole } from '../../shared/permissions.js';
 import type { SelfUpdateInput } from '../../shared/schemas/auth.js';
 import type { UserInput, userUpdateSchema } from '../../shared/schemas/customer.js';
 import type { Role } from '../../shared/enums.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteUser,
@@ -28,7 +28,7 @@ type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** The user if the actor may reach them (themselves, their customer's users, or any for admins). */
 export async function accessibleUserOr404(
   db: Executor,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
 ): Promise<UserRow> {
   const target = await findUserById(db, id);
@@ -45,7 +45,7 @@ const emailDuplicated = () =>
   invalidField('email_duplicated', '/email', 'An account with this email address already exists');
 
 /** Roles inside a customer: checked against the actor, and never "admin" (admins have no customer). */
-function assertRoleAllowed(actor: SessionUser, role: Role): void {
+function assertRoleAllowed(actor: Actor, role: Role): void {
   const check = checkAssignableRole(actor.role, role);
   if (!check.ok || role === 'admin') {
     throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
@@ -54,17 +54,17 @@ function assertRoleAllowed(actor: SessionUser, role: Role): void {
 
 export async function updateSelf(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   input: SelfUpdateInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await updateUser(trx, user.id, {
       name: input.name,
       language: input.localization.language,
       updatedAt: new Date().toISOString(),
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: user.id,
@@ -76,15 +76,15 @@ export async function updateSelf(
 
 export async function createCustomerUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   customerId: string,
   input: UserInput,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<string> {
   assertRoleAllowed(actor, input.role);
   const passwordHash = input.password ? await hashPassword(input.password) : UNUSABLE_PASSWORD_HASH;
   const id = ulid();
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     await accessibleCustomerOr404(trx, actor, customerId);
     if (await emailExists(trx, input.email)) throw emailDuplicated();
     const now = new Date().toISOString();
@@ -102,7 +102,7 @@ export async function createCustomerUser(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'created',
       itemId: id,
@@ -115,12 +115,12 @@ export async function createCustomerUser(
 
 export async function editUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
   input: UserUpdate,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);
     if (input.role !== undefined && input.role !== target.role) {
       if (target.id === actor.id) {
@@ -146,7 +146,7 @@ export async function editUser(
       ...(input.localization !== undefined ? { language: input.localization.language } : {}),
     };
     await updateUser(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'updated',
       itemId: id,
@@ -159,17 +159,17 @@ export async function editUser(
 
 export async function removeUser(
   db: Db,
-  actor: SessionUser,
+  actor: Actor,
   id: string,
-  audit: AuditContext,
+  work: UnitOfWork,
 ): Promise<void> {
   if (id === actor.id) {
-    throw new HttpError(403, 'cannot_delete_self', 'You cannot delete your own account');
+    throw new DomainError('forbidden', 'cannot_delete_self', 'You cannot delete your own account');
   }
-  await db.transaction().execute(async (trx) => {
+  await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);
     await deleteUser(trx, id);
-    await insertAuditLog(trx, audit, {
+    await record({
       type: 'user',
       action: 'deleted',
       itemId: id,

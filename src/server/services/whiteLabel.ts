@@ -10,9 +10,10 @@ import type {
 } from '../../shared/schemas/whiteLabel.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { HttpError, invalidField, notFound } from '../api/httpError.js';
-import type { SessionUser } from '../api/plugins/session.js';
-import { insertAuditLog, type AuditContext } from '../repositories/auditLogs.js';
+import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { Actor } from '../domain/actor.js';
+import type { UnitOfWork } from './unitOfWork.js';
+import type { EventBus } from '../events/bus.js';
 import { withUniqueGuard } from '../repositories/executor.js';
 import {
   allWhiteLabelHostnames,
@@ -24,7 +25,6 @@ import {
   updateWhiteLabelHostname,
   type WhiteLabelRow,
 } from '../repositories/whiteLabel.js';
-import { invalidateAll } from '../scan/cache.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import { RefreshingValue } from './refreshingValue.js';
 
@@ -103,6 +103,13 @@ export class WhiteLabelHosts {
   has(host: string): boolean {
     return this.current.cached().has(host);
   }
+
+  /** Reloads on every white-label change, of this process or (through Redis) of another. */
+  follow(bus: EventBus, onError: (error: unknown) => void): void {
+    bus.subscribe((events) => {
+      if (events.some((event) => event.type === 'whitelabel')) this.load().catch(onError);
+    });
+  }
 }
 
 export class WhiteLabelService {
@@ -118,23 +125,23 @@ export class WhiteLabelService {
     return row;
   }
 
-  /** After a committed change: scans and routing see it at once in this process. */
+  /** After a committed change: routing in this process sees it before the answer goes out (other
+   * processes reload on the change's event, see WhiteLabelHosts.follow). */
   private async changed(): Promise<void> {
-    invalidateAll();
     await this.hosts.load();
   }
 
-  async list(actor: SessionUser, customerId: string): Promise<WhiteLabelHostname[]> {
+  async list(actor: Actor, customerId: string): Promise<WhiteLabelHostname[]> {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const rows = await listWhiteLabelHostnames(this.db, customerId);
     return rows.map((row) => presentWhiteLabelHostname(row, this.config));
   }
 
   async add(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     hostname: string,
-    audit: AuditContext,
+    work: UnitOfWork,
   ): Promise<WhiteLabelHostname> {
     await accessibleCustomerOr404(this.db, actor, customerId);
     if (platformHosts(this.config).has(hostname))
@@ -148,14 +155,14 @@ export class WhiteLabelService {
       invalidField('white_label_hostname_taken', '/hostname', 'This hostname is already in use');
     await withUniqueGuard(
       () =>
-        this.db.transaction().execute(async (trx) => {
+        work.run(async ({ trx, record }) => {
           await insertWhiteLabelHostname(trx, {
             id,
             customerId,
             hostname,
             createdAt: new Date().toISOString(),
           });
-          await insertAuditLog(trx, audit, {
+          await record({
             type: 'whitelabel',
             action: 'added',
             itemId: id,
@@ -170,11 +177,11 @@ export class WhiteLabelService {
   }
 
   async update(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     id: string,
     input: WhiteLabelHostnameUpdate,
-    audit: AuditContext,
+    work: UnitOfWork,
   ): Promise<WhiteLabelHostname> {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const before = await this.rowOr404(customerId, id);
@@ -185,7 +192,7 @@ export class WhiteLabelService {
         '/primary',
         'Only a verified hostname can be primary',
       );
-    await this.db.transaction().execute(async (trx) => {
+    await work.run(async ({ trx, record }) => {
       const verifiedAt =
         input.verified === undefined
           ? before.verifiedAt
@@ -200,7 +207,7 @@ export class WhiteLabelService {
       });
       if (input.primary && verifiedAt !== null)
         await setPrimaryWhiteLabelHostname(trx, customerId, id);
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'whitelabel',
         action: 'updated',
         itemId: id,
@@ -222,30 +229,30 @@ export class WhiteLabelService {
 
   /** Looks the hostname up in DNS; verified when it resolves to the platform. */
   async verify(
-    actor: SessionUser,
+    actor: Actor,
     customerId: string,
     id: string,
-    audit: AuditContext,
+    work: UnitOfWork,
   ): Promise<WhiteLabelHostname> {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const row = await this.rowOr404(customerId, id);
     const verified = await resolvesToPlatform(row.hostname, this.config);
     if (!verified && row.verifiedAt === null)
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'invalid',
         'white_label_hostname_not_verified',
         `${row.hostname} does not resolve to ${dnsTargetOf(this.config)} yet`,
         '/hostname',
       );
-    return this.update(actor, customerId, id, { verified }, audit);
+    return this.update(actor, customerId, id, { verified }, work);
   }
 
-  async remove(actor: SessionUser, customerId: string, id: string, audit: AuditContext) {
+  async remove(actor: Actor, customerId: string, id: string, work: UnitOfWork) {
     await accessibleCustomerOr404(this.db, actor, customerId);
     const row = await this.rowOr404(customerId, id);
-    await this.db.transaction().execute(async (trx) => {
+    await work.run(async ({ trx, record }) => {
       await deleteWhiteLabelHostname(trx, id);
-      await insertAuditLog(trx, audit, {
+      await record({
         type: 'whitelabel',
         action: 'deleted',
         itemId: id,

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call } from '../../helpers/testApp.js';
-import { flushScans } from '../../../src/server/scan/plugin.js';
 import { AD_SCRIPT } from '../../../src/server/scan/adPage.js';
 import { advertisementFor, pickAdvertisement } from '../../../src/server/scan/advertisement.js';
 import {
@@ -39,7 +38,7 @@ const scan = (path: string, ua: string | null = PHONE, lang = 'en') =>
   });
 
 async function rowsOf(itemId: string) {
-  await flushScans();
+  await t.app.scanRecorder.flush();
   return t.db
     .selectFrom('scans')
     .select(['kind', 'itemType', 'isBot', 'isUnique', 'customerId', 'projectId', 'device'])
@@ -119,7 +118,7 @@ describe('scan with an advertisement', () => {
     const unknown = await scan(`${qr.code}/ad/01J0000000000000000000000A/click`);
     expect(unknown.statusCode).toBe(404);
     const stats = await call(t.app, 'GET', `${adsPath(t.pid)}/${ad.id}/stats`, { cookie: t.user });
-    await flushScans();
+    await t.app.scanRecorder.flush();
     const after = await call(t.app, 'GET', `${adsPath(t.pid)}/${ad.id}/stats`, { cookie: t.user });
     expect(stats.statusCode).toBe(200);
     expect(after.json().data).toEqual({ views: 0, uniqueViews: 0, clicks: 1 });

@@ -2,7 +2,6 @@
 // a scan), and the tags of a page of list items in one request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { flushScans } from '../../../src/server/scan/plugin.js';
 
 let t: TestApp;
 let user: string;
@@ -28,7 +27,7 @@ async function createQrCode(actionId: string | null, name = 'Page code') {
 }
 
 async function scanRows(itemId: string) {
-  await flushScans();
+  await t.app.scanRecorder.flush();
   return t.db.selectFrom('scans').select('id').where('itemId', '=', itemId).execute();
 }
 

@@ -11,7 +11,6 @@ import { ulid } from 'ulidx';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanPrefixOf } from '../../../src/server/app.js';
-import { flushScans } from '../../../src/server/scan/plugin.js';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../../src/shared/errors.js';
 import { hasPermission, type PermissionKey } from '../../../src/shared/permissions.js';
 import type { Role } from '../../../src/shared/enums.js';
@@ -487,7 +486,7 @@ describe('the scan service', () => {
     });
     expect(right.statusCode).toBe(302);
     // Scan rows are written in batches: write them now, so later snapshots stay still.
-    await flushScans();
+    await t.app.scanRecorder.flush();
   });
 });
 

@@ -72,6 +72,34 @@ describe('readiness without a database', () => {
   });
 });
 
+describe('readiness with Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+
+  it('answers 503 naming redis when REDIS_URL points at nothing, and starts all the same', async () => {
+    const db = createDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(db);
+    const config = loadConfig({ DASHBOARD_DIR: '', REDIS_URL: 'redis://127.0.0.1:1' });
+    const app = await buildApp({ config, db });
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toBe('not ready: redis\n');
+    await app.close();
+    await db.destroy();
+  }, 15_000);
+
+  it.skipIf(!redisUrl)('answers 200 when the configured Redis answers', async () => {
+    const db = createDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(db);
+    const app = await buildApp({
+      config: loadConfig({ DASHBOARD_DIR: '', REDIS_URL: redisUrl }),
+      db,
+    });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await app.close();
+    await db.destroy();
+  });
+});
+
 describe('metrics token', () => {
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
     const db = createDatabase({ sqliteFile: ':memory:' });

@@ -8,7 +8,9 @@ import { ulid } from 'ulidx';
 import { createDatabase, type Db } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { scanPlugin, type ScanPluginOptions } from '../../../src/server/scan/plugin.js';
+import { EventBus } from '../../../src/server/events/bus.js';
+import { createScanRecorder, scanPlugin } from '../../../src/server/scan/plugin.js';
+import type { RecorderOptions } from '../../../src/server/scan/recorder.js';
 import { ALWAYS_ACTIVE, type Activity } from '../../../src/shared/activity.js';
 
 export interface TestDb {
@@ -227,13 +229,25 @@ export async function insertTheme(db: Db, fixture: Fixture, settings: unknown): 
   return id;
 }
 
+/** The scan service alone, with its own event bus (app.events) and recorder (app.scanRecorder). */
 export async function buildScanApp(
   db: Db,
-  options: Omit<ScanPluginOptions, 'db' | 'config'> = {},
+  options: { now?: () => Date; recorder?: RecorderOptions } = {},
   fastifyOptions: { trustProxy?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...fastifyOptions });
-  await app.register(scanPlugin, { db, config: loadConfig({}), ...options, prefix: '/s' });
+  const events = new EventBus();
+  const recorder = createScanRecorder(db, options.recorder);
+  app.decorate('events', events);
+  app.decorate('scanRecorder', recorder);
+  await app.register(scanPlugin, {
+    db,
+    config: loadConfig({}),
+    events,
+    recorder,
+    now: options.now,
+    prefix: '/s',
+  });
   await app.ready();
   return app;
 }

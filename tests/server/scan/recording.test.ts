@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { DomainEvent } from '../../../src/server/events/bus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  flushScans,
-  invalidate,
-  invalidateAction,
-  invalidateAll,
-  invalidateProject,
-} from '../../../src/server/scan/plugin.js';
 import {
   buildScanApp,
   countScans,
@@ -67,7 +61,7 @@ describe('scan recording', () => {
     await scan(code, WHATSAPP); // link preview
     await app.inject({ method: 'HEAD', url: `/s/${code}`, headers: { 'user-agent': IPHONE } });
     await scan(code, undefined); // no user agent: a script
-    await flushScans();
+    await app.scanRecorder.flush();
 
     const rows = await t.db
       .selectFrom('scans')
@@ -115,7 +109,7 @@ describe('scan recording', () => {
     const fixture = await insertCustomerAndProject(t.db);
     const { code } = await linkQr(fixture);
     await scan(code, IPHONE, {}, '203.0.113.77');
-    await flushScans();
+    await app.scanRecorder.flush();
     const rows = await t.db.selectFrom('scans').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain('203.0.113.77');
   });
@@ -124,7 +118,7 @@ describe('scan recording', () => {
     const fixture = await insertCustomerAndProject(t.db, { tracking: 0 });
     const { id, code } = await linkQr(fixture);
     await scan(code, IPHONE, { referer: 'https://a.example/' });
-    await flushScans();
+    await app.scanRecorder.flush();
     const row = await t.db
       .selectFrom('scans')
       .selectAll()
@@ -148,7 +142,7 @@ describe('scan recording', () => {
     });
     await scan(code, IPHONE);
     await scan('nope-nope', IPHONE);
-    await flushScans();
+    await app.scanRecorder.flush();
     expect(await countScans(t.db)).toBe(before);
   });
 });
@@ -221,8 +215,21 @@ describe('over a real port', () => {
   });
 });
 
+/** A committed change as the unit of work publishes it. */
+function changed(type: DomainEvent['type'], fields: Partial<DomainEvent>): DomainEvent {
+  return {
+    type,
+    action: 'updated',
+    customerId: null,
+    projectId: null,
+    ids: [],
+    codes: [],
+    ...fields,
+  };
+}
+
 describe('cache invalidation', () => {
-  it('serves from the cache until invalidated', async () => {
+  it('serves from the cache until an event names what changed', async () => {
     const fixture = await insertCustomerAndProject(t.db);
     const { id, code, actionId } = await linkQr(fixture, 'https://one.example/');
     expect((await scan(code, IPHONE)).headers.location).toBe('https://one.example/');
@@ -234,7 +241,7 @@ describe('cache invalidation', () => {
       .execute();
     // Still cached.
     expect((await scan(code, IPHONE)).headers.location).toBe('https://one.example/');
-    invalidateAction(actionId);
+    app.events.publish([changed('action', { ids: [actionId] })]);
     expect((await scan(code, IPHONE)).headers.location).toBe('https://two.example/');
 
     await t.db
@@ -242,26 +249,26 @@ describe('cache invalidation', () => {
       .set({ trashedAt: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
-    invalidate(code);
+    app.events.publish([changed('qr_code', { ids: [id] })]);
     expect((await scan(code, IPHONE)).body).toContain('niet actief');
 
     await t.db.updateTable('qrCodes').set({ trashedAt: null }).where('id', '=', id).execute();
-    invalidateAll();
+    app.events.publish([changed('whitelabel', {})]);
     expect((await scan(code, IPHONE)).statusCode).toBe(302);
   });
 
-  it('a new code is found after invalidate(code), a theme change after invalidateProject', async () => {
+  it('a new code is found after its created event, a theme change after the theme event', async () => {
     const fixture = await insertCustomerAndProject(t.db);
     expect((await scan('fresh-code', IPHONE)).statusCode).toBe(404);
     const actionId = await insertAction(t.db, fixture, 'contact', { name: 'N' });
     await insertQrCode(t.db, fixture, actionId, { code: 'fresh-code' });
-    invalidate('fresh-code');
+    app.events.publish([changed('qr_code', { codes: ['fresh-code'] })]);
     const page = await scan('fresh-code', IPHONE);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('--primary:#fd1056');
 
     await insertTheme(t.db, fixture, { colors: { primary: '#00aa00' } });
-    invalidateProject(fixture.projectId);
+    app.events.publish([changed('theme', { projectId: fixture.projectId })]);
     expect((await scan('fresh-code', IPHONE)).body).toContain('--primary:#00aa00');
   });
 });

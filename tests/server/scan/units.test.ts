@@ -1,6 +1,7 @@
 // Each pipeline step alone: pure functions and small classes, no HTTP.
 import { describe, expect, it } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
+import type { DomainEvent } from '../../../src/server/events/bus.js';
 import { createCountryLookup } from '../../../src/server/scan/geo.js';
 import { pickLanguage, loadMessages } from '../../../src/server/scan/i18n.js';
 import { normaliseCode, normaliseHost } from '../../../src/server/scan/normalise.js';
@@ -243,18 +244,75 @@ describe('ScanCache', () => {
   it('expires, evicts the oldest, and invalidates by code on every host', () => {
     let now = 0;
     const cache = new ScanCache<string>(1000, 2, () => now);
-    const tags = { actionId: 'A', projectId: 'P' };
+    const tags = { itemId: 'I', actionId: 'A', projectId: 'P', customerId: 'C' };
     cache.set('', 'one', 'x', tags);
     cache.set('brand.example', 'one', 'y', tags);
     expect(cache.get('', 'one')).toBe('x');
-    cache.set('', 'two', 'z', { actionId: 'B', projectId: 'P' }); // evicts the oldest
+    cache.set('', 'two', 'z', { ...tags, itemId: 'J', actionId: 'B' }); // evicts the oldest
     expect(cache.size).toBe(2);
     cache.invalidate('one');
     expect(cache.get('brand.example', 'one')).toBeUndefined();
     expect(cache.get('', 'two')).toBe('z');
     now = 1000;
     expect(cache.get('', 'two')).toBeUndefined();
-    cache.dispose();
+  });
+
+  it('drops exactly the entries an event names', () => {
+    const cache = new ScanCache<string>();
+    const fill = () => {
+      cache.clear();
+      cache.set('', 'q1', 'q1', {
+        itemId: 'Q1',
+        actionId: 'A1',
+        projectId: 'P1',
+        customerId: 'C1',
+      });
+      cache.set('', 'q2', 'q2', {
+        itemId: 'Q2',
+        actionId: 'A2',
+        projectId: 'P1',
+        customerId: 'C1',
+      });
+      cache.set('', 'q3', 'q3', {
+        itemId: 'Q3',
+        actionId: 'A2',
+        projectId: 'P2',
+        customerId: 'C2',
+      });
+      cache.set('', 'new', 'unknown', {
+        itemId: null,
+        actionId: null,
+        projectId: null,
+        customerId: null,
+      });
+    };
+    const left = () =>
+      ['q1', 'q2', 'q3', 'new'].filter((code) => cache.get('', code) !== undefined);
+    const event = (fields: Partial<DomainEvent> & Pick<DomainEvent, 'type'>): DomainEvent => ({
+      action: 'updated',
+      customerId: null,
+      projectId: null,
+      ids: [],
+      codes: [],
+      ...fields,
+    });
+    const cases: [DomainEvent, string[]][] = [
+      [event({ type: 'qr_code', ids: ['Q1'] }), ['q2', 'q3', 'new']],
+      [event({ type: 'short_link', codes: ['new'] }), ['q1', 'q2', 'q3']],
+      [event({ type: 'action', ids: ['A2'] }), ['q1', 'new']],
+      [event({ type: 'project', action: 'trashed', ids: ['P1'] }), ['q3', 'new']],
+      [event({ type: 'tracking', projectId: 'P2' }), ['q1', 'q2', 'new']],
+      [event({ type: 'theme', projectId: 'P1' }), ['q3', 'new']],
+      [event({ type: 'campaign', codes: ['q2'] }), ['q1', 'q3', 'new']],
+      [event({ type: 'customer', ids: ['C2'] }), ['q1', 'q2', 'new']],
+      [event({ type: 'whitelabel' }), []],
+      [event({ type: 'label', ids: ['Q1'] }), ['q1', 'q2', 'q3', 'new']],
+    ];
+    for (const [change, expected] of cases) {
+      fill();
+      cache.forget(change);
+      expect(left(), JSON.stringify(change)).toEqual(expected);
+    }
   });
 });
 

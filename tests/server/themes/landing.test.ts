@@ -3,7 +3,6 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { invalidateProject } from '../../../src/server/scan/cache.js';
 import { readThemeSettings } from '../../../src/server/scan/theme.js';
 import { buildTestApp, type TestApp } from '../../helpers/testApp.js';
 import { insertContactQrCode, insertImage } from './helpers.js';
@@ -36,7 +35,17 @@ async function activeTheme(settings: unknown, logoMediaId: string | null = null)
       updatedAt: now,
     })
     .execute();
-  invalidateProject(owner.projectId);
+  // Written past the API, so no event went out: publish the one a theme change sends.
+  t.app.events.publish([
+    {
+      type: 'theme',
+      action: 'updated',
+      customerId: owner.customerId,
+      projectId: owner.projectId,
+      ids: [],
+      codes: [],
+    },
+  ]);
 }
 
 describe('themed landing pages', () => {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import UAParser from 'ua-parser-js';
 import type { Config } from '../../config.js';
 import type { AuditContext } from '../../repositories/auditLogs.js';
+import type { UnitOfWork } from '../../services/unitOfWork.js';
 import { clientTypeOf } from './clientType.js';
 
 /** "Chrome 120 on macOS (desktop)": short enough to read in the audit list. */
@@ -27,4 +28,9 @@ export function auditContextOf(request: FastifyRequest, config: Config): AuditCo
     device: describeDevice(request.headers['user-agent']),
     environment: config.environment,
   };
+}
+
+/** The unit of work for this request's actor: every write of a route goes through it. */
+export function unitOfWorkOf(request: FastifyRequest, config: Config): UnitOfWork {
+  return request.server.writePath.for(auditContextOf(request, config));
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLIENT_TYPE_HEADER } from '../../../shared/constants.js';
 import { CLIENT_TYPES, type ClientType } from '../../../shared/enums.js';
-import { HttpError } from '../httpError.js';
+import { DomainError } from '../../domain/errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -16,8 +16,8 @@ export function clientTypeOf(request: FastifyRequest): ClientType | null {
 export function clientTypePlugin(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method) && !clientTypeOf(request)) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'bad_request',
         'client_type_required',
         `A Client-Type header (${CLIENT_TYPES.join(', ')}) is required`,
       );

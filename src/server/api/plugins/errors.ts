@@ -1,10 +1,11 @@
-// The safe error handler: every failure answers the error body of docs/api.md. Messages are only
+// The safe error handler: every failure answers the error body of docs/api.md. Domain errors get
+// their HTTP status here and nowhere else. Messages are only
 // passed on for client errors (< 500); a server error says nothing about its cause.
 import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../../shared/errors.js';
 import { zodErrorToApiErrors } from '../../../shared/validation.js';
-import { HttpError } from '../httpError.js';
+import { DomainError, type DomainErrorKind } from '../../domain/errors.js';
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -19,9 +20,19 @@ interface FastifyLikeError {
 const MALFORMED_MULTIPART =
   /^Multipart: |unexpected end of multipart data|^Malformed part header|^Unexpected end of form/i;
 
+/** The one place a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid: 422,
+  too_many_attempts: 429,
+};
+
 export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       const body: ApiErrorBody = {
         errors: [
           {
@@ -35,7 +46,7 @@ export function errorsPlugin(app: FastifyInstance): void {
       // A throttle that knows how long to wait says so (RFC 9110 Retry-After, in seconds).
       if (typeof error.meta?.retryAfter === 'number')
         reply.header('retry-after', String(error.meta.retryAfter));
-      return reply.code(error.statusCode).send(body);
+      return reply.code(STATUS_OF[error.kind]).send(body);
     }
     if (error instanceof ZodError) {
       return reply.code(422).send({ errors: zodErrorToApiErrors(error) } satisfies ApiErrorBody);

@@ -13,15 +13,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../../shared/constants.js';
 import type { Language, Role } from '../../../shared/enums.js';
+import type { Actor } from '../../domain/actor.js';
 import { hasPermission, isRole, type PermissionKey } from '../../../shared/permissions.js';
 import { deleteSession, extendSession, findSessionWithUser } from '../../repositories/sessions.js';
 import { sha256 } from '../../security.js';
-import { forbidden, unauthenticated } from '../httpError.js';
+import { forbidden, unauthenticated } from '../../domain/errors.js';
 
-export interface SessionUser {
-  id: string;
-  customerId: string | null;
-  role: Role;
+/** The signed-in user: the actor services see, plus what the dashboard shows of them. */
+export interface SessionUser extends Actor {
   name: string;
   email: string;
   language: Language;

@@ -24,7 +24,7 @@ import {
 } from '../../services/actions.js';
 import { mediaStorageFor } from '../../services/media.js';
 import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -84,7 +84,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -114,7 +114,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -132,7 +132,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },
@@ -149,7 +149,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, copyId));
     },

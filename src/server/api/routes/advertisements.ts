@@ -1,54 +1,31 @@
 // Advertisements (SPEC's campaigns) of a project: list, create, read, edit, delete, their QR codes
-// (from either side) and their view/click counts. Every change writes its audit row (type
-// 'campaign') in the same transaction and, once committed, drops the scan cache of every QR code
-// whose interstitial it changes.
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { ulid } from 'ulidx';
+// (from either side) and their view/click counts. The changes live in services/advertisements.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { ProjectRow } from '../../db/schema.js';
 import {
   advertisementInputSchema,
   advertisementQrCodesSchema,
   qrCodeAdvertisementsSchema,
-  type Advertisement,
-  type AdvertisementInput,
 } from '../../../shared/schemas/advertisement.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
-import { insertAuditLog, type AuditContext } from '../../repositories/auditLogs.js';
 import {
   advertisementStats,
   advertisementsOfQrCode,
-  deleteAllLinksOf,
-  deleteLinks,
-  findAdvertisement,
-  insertAdvertisement,
-  insertLinks,
-  linkedAdvertisementIds,
   linkedQrCodes,
-  linksOfAdvertisement,
   listAdvertisements,
-  projectAdvertisementIds,
-  projectQrCodes,
-  updateAdvertisement,
-  type AdvertisementWithExtras,
 } from '../../repositories/advertisements.js';
-import type { Executor } from '../../repositories/executor.js';
-import { invalidate } from '../../scan/cache.js';
 import {
-  IMAGE_KINDS,
-  mediaStorageFor,
-  mediaUrl,
-  releaseMedia,
-  removeStoredFiles,
-  usableMediaOr422,
-} from '../../services/media.js';
-import { visibleProjectOr404 } from '../../services/projects.js';
+  advertisementOr404,
+  createAdvertisement,
+  deleteAdvertisement,
+  editAdvertisement,
+  setAdvertisementQrCodes,
+  setQrCodeAdvertisements,
+  toAdvertisement,
+  type AdvertisementEnv,
+} from '../../services/advertisements.js';
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
-import type { SessionUser } from '../plugins/session.js';
-import { invalidField, notFound } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -66,271 +43,9 @@ const statsQuerySchema = z.object({
   to: z.iso.datetime().optional(),
 });
 
-export function toAdvertisement(row: AdvertisementWithExtras): Advertisement {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    name: row.name,
-    text: row.text,
-    imageMediaId: row.imageMediaId,
-    image: row.imageMediaId
-      ? { id: row.imageMediaId, name: row.imageName ?? '', url: mediaUrl(row.imageMediaId) }
-      : null,
-    link: row.link,
-    displayTimeMs: Number(row.displayTimeMs),
-    qrCodeCount: row.qrCodeCount,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-async function advertisementOr404(
-  db: Executor,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; ad: AdvertisementWithExtras }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const ad = await findAdvertisement(db, project.id, id);
-  if (!ad) throw notFound('campaign_not_found');
-  return { project, ad };
-}
-
-/** Drops the cached answers of these scan codes: their interstitial changed. */
-function forgetCodes(codes: Iterable<string>): void {
-  for (const code of new Set(codes)) invalidate(code);
-}
-
-interface Env {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
-
-async function createAdvertisement(
-  { db }: Env,
-  user: SessionUser,
-  projectId: string,
-  input: AdvertisementInput,
-  audit: AuditContext,
-): Promise<string> {
-  const id = ulid();
-  await db.transaction().execute(async (trx) => {
-    const project = await visibleProjectOr404(trx, user, projectId);
-    if (input.imageMediaId) {
-      await usableMediaOr422(trx, project, input.imageMediaId, IMAGE_KINDS, '/imageMediaId');
-    }
-    const now = new Date().toISOString();
-    await insertAdvertisement(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
-      name: input.name,
-      text: input.text,
-      imageMediaId: input.imageMediaId,
-      link: input.link,
-      displayTimeMs: input.displayTimeMs,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertAuditLog(trx, audit, {
-      type: 'campaign',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { displayTimeMs: input.displayTimeMs, link: input.link },
-    });
-  });
-  return id;
-}
-
-async function editAdvertisement(
-  env: Env,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  input: AdvertisementInput,
-  audit: AuditContext,
-): Promise<void> {
-  const { freed, codes } = await env.db.transaction().execute(async (trx) => {
-    const { project, ad } = await advertisementOr404(trx, user, projectId, id);
-    if (input.imageMediaId && input.imageMediaId !== ad.imageMediaId) {
-      await usableMediaOr422(trx, project, input.imageMediaId, IMAGE_KINDS, '/imageMediaId');
-    }
-    await updateAdvertisement(trx, id, {
-      name: input.name,
-      text: input.text,
-      imageMediaId: input.imageMediaId,
-      link: input.link,
-      displayTimeMs: input.displayTimeMs,
-      updatedAt: new Date().toISOString(),
-    });
-    const auditId = await insertAuditLog(trx, audit, {
-      type: 'campaign',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: {
-        fields: (['name', 'text', 'imageMediaId', 'link', 'displayTimeMs'] as const).filter(
-          (key) => input[key] !== ad[key],
-        ),
-      },
-    });
-    const replaced =
-      ad.imageMediaId && ad.imageMediaId !== input.imageMediaId ? [ad.imageMediaId] : [];
-    return {
-      freed: await releaseMedia(trx, replaced, audit, { parentAuditId: auditId }),
-      codes: (await linksOfAdvertisement(trx, id)).map((link) => link.code),
-    };
-  });
-  forgetCodes(codes);
-  await removeStoredFiles(mediaStorageFor(env.config), freed, env.log);
-}
-
-/** Removes the advertisement (kept as a deleted row for its statistics) and its links. */
-async function deleteAdvertisement(
-  env: Env,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  audit: AuditContext,
-): Promise<void> {
-  const { freed, codes } = await env.db.transaction().execute(async (trx) => {
-    const { project, ad } = await advertisementOr404(trx, user, projectId, id);
-    const codes = (await linksOfAdvertisement(trx, id)).map((link) => link.code);
-    await deleteAllLinksOf(trx, id);
-    const now = new Date().toISOString();
-    await updateAdvertisement(trx, id, { deletedAt: now, updatedAt: now, imageMediaId: null });
-    const auditId = await insertAuditLog(trx, audit, {
-      type: 'campaign',
-      action: 'deleted',
-      itemId: id,
-      name: ad.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { qrCodes: codes.length },
-    });
-    const freed = await releaseMedia(trx, ad.imageMediaId ? [ad.imageMediaId] : [], audit, {
-      parentAuditId: auditId,
-    });
-    return { freed, codes };
-  });
-  forgetCodes(codes);
-  await removeStoredFiles(mediaStorageFor(env.config), freed, env.log);
-}
-
-/** The first id of `ids` that is not in `known`, as a 422 at its place in the body. */
-function checkIds(ids: readonly string[], known: { has(id: string): boolean }, field: string) {
-  const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) {
-    throw invalidField('invalid', `/${field}/${index}`, 'Choose an item of this project');
-  }
-}
-
-/** PUT …/advertisements/{id}/qr-codes: the ad is shown on exactly these codes afterwards. */
-async function setAdvertisementQrCodes(
-  { db }: Env,
-  user: SessionUser,
-  projectId: string,
-  id: string,
-  qrCodeIds: string[],
-  audit: AuditContext,
-): Promise<void> {
-  const codes = await db.transaction().execute(async (trx) => {
-    const { project, ad } = await advertisementOr404(trx, user, projectId, id);
-    const wanted = await projectQrCodes(trx, project.id, qrCodeIds);
-    checkIds(qrCodeIds, wanted, 'qrCodeIds');
-    const current = await linksOfAdvertisement(trx, id);
-    const linked = new Set(current.map((link) => link.qrCodeId));
-    const added = qrCodeIds.filter((qrCodeId) => !linked.has(qrCodeId));
-    // Links to codes in the trash stay: they come back with the code.
-    const removed = current.filter((link) => !link.trashedAt && !wanted.has(link.qrCodeId));
-    await insertLinks(
-      trx,
-      added.map((qrCodeId) => ({ advertisementId: id, qrCodeId })),
-    );
-    await deleteLinks(
-      trx,
-      removed.map((link) => ({ advertisementId: id, qrCodeId: link.qrCodeId })),
-    );
-    for (const [action, ids] of [
-      ['linked', added],
-      ['unlinked', removed.map((link) => link.qrCodeId)],
-    ] as const) {
-      if (ids.length === 0) continue;
-      await insertAuditLog(trx, audit, {
-        type: 'campaign',
-        action,
-        itemId: id,
-        name: ad.name,
-        customerId: project.customerId,
-        projectId: project.id,
-        changes: { qrCodeIds: ids },
-      });
-    }
-    return [
-      ...added.map((qrCodeId) => wanted.get(qrCodeId) ?? ''),
-      ...removed.map((link) => link.code),
-    ];
-  });
-  forgetCodes(codes.filter(Boolean));
-}
-
-/** PUT …/qr-codes/{id}/advertisements: the code shows exactly these ads afterwards. */
-async function setQrCodeAdvertisements(
-  { db }: Env,
-  user: SessionUser,
-  projectId: string,
-  qrCodeId: string,
-  advertisementIds: string[],
-  audit: AuditContext,
-): Promise<void> {
-  const code = await db.transaction().execute(async (trx) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, qrCodeId);
-    const known = await projectAdvertisementIds(trx, project.id, advertisementIds);
-    checkIds(advertisementIds, known, 'advertisementIds');
-    const current = new Set(await linkedAdvertisementIds(trx, qrCodeId));
-    const wanted = new Set(advertisementIds);
-    const added = advertisementIds.filter((id) => !current.has(id));
-    const removed = [...current].filter((id) => !wanted.has(id));
-    await insertLinks(
-      trx,
-      added.map((advertisementId) => ({ advertisementId, qrCodeId })),
-    );
-    await deleteLinks(
-      trx,
-      removed.map((advertisementId) => ({ advertisementId, qrCodeId })),
-    );
-    // One row per advertisement, so each ad's audit log shows where it was (un)linked.
-    for (const [action, ids] of [
-      ['linked', added],
-      ['unlinked', removed],
-    ] as const) {
-      for (const advertisementId of ids) {
-        await insertAuditLog(trx, audit, {
-          type: 'campaign',
-          action,
-          itemId: advertisementId,
-          name: qrCode.name,
-          customerId: project.customerId,
-          projectId: project.id,
-          changes: { qrCodeIds: [qrCodeId] },
-        });
-      }
-    }
-    return qrCode.code;
-  });
-  invalidate(code);
-}
-
 export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'campaign_not_found');
-  const env = (request: FastifyRequest): Env => ({ db, config, log: request.log });
+  const env = (request: FastifyRequest): AdvertisementEnv => ({ config, log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { ad } = await advertisementOr404(db, currentUser(request), projectId, id);
     return { data: toAdvertisement(ad) };
@@ -377,11 +92,10 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
       const projectId = projectIdOf(request.params);
       const input = advertisementInputSchema.parse(request.body);
       const id = await createAdvertisement(
-        env(request),
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -410,7 +124,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -427,7 +141,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },
@@ -451,12 +165,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
       const { projectId, id } = idsOf(request.params);
       const { qrCodeIds } = advertisementQrCodesSchema.parse(request.body);
       await setAdvertisementQrCodes(
-        env(request),
         currentUser(request),
         projectId,
         id,
         qrCodeIds,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return linkedCodesOf(request, projectId, id);
     },
@@ -494,12 +207,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
       const id = pathId(request.params.id, 'qr_code_not_found');
       const { advertisementIds } = qrCodeAdvertisementsSchema.parse(request.body);
       await setQrCodeAdvertisements(
-        env(request),
         currentUser(request),
         projectId,
         id,
         advertisementIds,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return adsOfCode(request, projectId, id);
     },

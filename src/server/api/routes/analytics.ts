@@ -5,7 +5,7 @@ import { timeseriesQuerySchema } from '../../../shared/schemas/analytics.js';
 import { ScanAggregator, type Timeseries } from '../../../shared/statsAggregation.js';
 import { countedScanChunks, statisticsItemIds } from '../../repositories/analytics.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { notFound } from '../httpError.js';
+import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 

@@ -8,7 +8,7 @@ import {
   type AuditScope,
 } from '../../repositories/auditLogs.js';
 import { toAuditLog } from '../../services/presenters.js';
-import { notFound } from '../httpError.js';
+import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
 

@@ -15,7 +15,7 @@ import {
   requestPasswordReset,
 } from '../../services/auth.js';
 import { toSelf } from '../../services/presenters.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
@@ -25,7 +25,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     const input = loginSchema.parse(request.body);
     const { token, user } = await login(db, input, {
       ip: request.ip,
-      audit: auditContextOf(request, config),
+      work: unitOfWorkOf(request, config),
       userAgent: request.headers['user-agent'] ?? null,
     });
     setSessionCookie(reply, token, config);
@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /self-service/logout: complete the flow; ends the session and clears the cookie.
   app.post('/self-service/logout', async (request, reply) => {
     const input = logoutFlowUpdateSchema.parse(request.body);
-    await completeLogout(db, input.logout_token, auditContextOf(request, config));
+    await completeLogout(db, input.logout_token, unitOfWorkOf(request, config));
     clearSessionCookie(reply, config);
     return reply.code(204).send();
   });
@@ -56,7 +56,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     // Not awaited: the answer comes as fast for an unknown address as for a known one, whose
     // link is stored and mailed afterwards. Failing only for existing accounts would reveal them;
     // the log tells the operator.
-    requestPasswordReset(db, mailer, config, input.email, auditContextOf(request, config)).catch(
+    requestPasswordReset(db, mailer, config, input.email, unitOfWorkOf(request, config)).catch(
       (error: unknown) => request.log.error({ err: error }, 'password reset mail failed'),
     );
     return reply.code(204).send();
@@ -65,7 +65,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /recovery: set a new password with the mailed token.
   app.post('/recovery', async (request, reply) => {
     const input = recoverySchema.parse(request.body);
-    await recoverPassword(db, input, auditContextOf(request, config));
+    await recoverPassword(db, input, unitOfWorkOf(request, config));
     return reply.code(204).send();
   });
 }

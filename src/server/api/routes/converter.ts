@@ -9,7 +9,7 @@ import {
   unsupportedExtensionMessage,
 } from '../../converter/convert.js';
 import { contentDisposition } from '../../services/download.js';
-import { HttpError, invalidField } from '../httpError.js';
+import { DomainError, invalidField } from '../../domain/errors.js';
 import { requireUser } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
@@ -48,10 +48,10 @@ export function converterRoutes(app: FastifyInstance, _deps: RouteDeps): void {
         const { target } = request.params;
         const extension = target.replace(/^svg2/i, '');
         if (!/^svg2/i.test(target) || !isConverterTarget(extension)) {
-          throw new HttpError(400, 'invalid', unsupportedExtensionMessage(extension));
+          throw new DomainError('bad_request', 'invalid', unsupportedExtensionMessage(extension));
         }
         if (!request.isMultipart()) {
-          throw new HttpError(400, 'invalid', 'Send the SVG as multipart/form-data');
+          throw new DomainError('bad_request', 'invalid', 'Send the SVG as multipart/form-data');
         }
         let svg: { fileName: string; text: string } | null = null;
         let tooLarge = false;

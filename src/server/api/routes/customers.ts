@@ -29,8 +29,8 @@ import {
 } from '../../services/presenters.js';
 import { projectScopeOf } from '../../services/projects.js';
 import { createCustomerUser } from '../../services/users.js';
-import { notFound } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { notFound } from '../../domain/errors.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
 
@@ -55,7 +55,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     { preHandler: requirePermission('CustomerCreate') },
     async (request, reply) => {
       const input = customerInputSchema.parse(request.body);
-      const id = await createCustomer(db, input, auditContextOf(request, config));
+      const id = await createCustomer(db, input, unitOfWorkOf(request, config));
       return reply.code(201).send(await present(id));
     },
   );
@@ -81,7 +81,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     async (request) => {
       const id = customerId(request.params);
       const input = customerUpdateSchema.parse(request.body);
-      await editCustomer(db, currentUser(request), id, input, auditContextOf(request, config));
+      await editCustomer(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id);
     },
   );
@@ -95,7 +95,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
         db,
         currentUser(request),
         customerId(request.params),
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },
@@ -108,7 +108,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     async (request) => {
       const id = customerId(request.params);
       const input = customerLimitsSchema.parse(request.body);
-      await setCustomerLimits(db, currentUser(request), id, input, auditContextOf(request, config));
+      await setCustomerLimits(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id);
     },
   );
@@ -145,7 +145,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
         currentUser(request),
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       const row = await accessibleCustomerOr404(db, currentUser(request), id);
       return { data: toProgress(row) };
@@ -209,7 +209,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
         currentUser(request),
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       const row = await findUserById(db, userId);
       if (!row) throw notFound('user_not_found');

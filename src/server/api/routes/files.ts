@@ -22,8 +22,8 @@ import {
   toMedia,
 } from '../../services/media.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { HttpError, invalidField, notFound } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { DomainError, invalidField, notFound } from '../../domain/errors.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
 
@@ -133,7 +133,7 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
         const user = currentUser(request);
         const mediaId = pathId(request.params.mediaId, 'not_found');
         if (!request.isMultipart()) {
-          throw new HttpError(400, 'invalid', 'Send the file as multipart/form-data');
+          throw new DomainError('bad_request', 'invalid', 'Send the file as multipart/form-data');
         }
         const existing = await findMedia(db, mediaId);
         if (existing) {
@@ -168,7 +168,7 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
               size: upload.size,
               temporaryFile,
             },
-            auditContextOf(request, config),
+            unitOfWorkOf(request, config),
           );
           return reply.code(201).send({ data: toMedia(row) });
         } finally {

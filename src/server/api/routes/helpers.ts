@@ -8,7 +8,7 @@ import { isUlid } from '../../../shared/ids.js';
 import type { ListQuery, ListResponse } from '../../../shared/schemas/common.js';
 import type { Executor } from '../../repositories/executor.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { notFound } from '../httpError.js';
+import { notFound } from '../../domain/errors.js';
 import { currentUser } from '../plugins/session.js';
 
 export interface RouteDeps {

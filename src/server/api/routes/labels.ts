@@ -13,7 +13,7 @@ import {
   type LabelInput,
 } from '../../../shared/schemas/label.js';
 import { labelsOfItems, listLabels } from '../../repositories/labels.js';
-import { forbidden } from '../httpError.js';
+import { forbidden } from '../../domain/errors.js';
 import {
   ITEM_RULES,
   toLabel,
@@ -24,7 +24,7 @@ import {
   setItemLabels,
   tagItems,
 } from '../../services/labels.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -68,7 +68,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -102,7 +102,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -114,7 +114,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     { preHandler: requirePermission('LabelDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      await removeLabel(db, currentUser(request), projectId, id, auditContextOf(request, config));
+      await removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );
@@ -135,7 +135,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
         id,
         input.itemType,
         input.itemIds,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -158,7 +158,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
           itemType,
           itemId,
           labelIds,
-          auditContextOf(request, config),
+          unitOfWorkOf(request, config),
         );
         const labels = await labelsOfItems(db, itemType, [itemId]);
         return { data: labels.get(itemId) ?? [] };

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pageAnalyticsSchema } from '../../../shared/schemas/pageAnalytics.js';
 import type { PageAnalyticsSettings } from '../../services/pageAnalytics.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
@@ -27,7 +27,7 @@ export function pageAnalyticsRoutes(
     { preHandler: requirePermission('AnalyticsSettings') },
     async (request) => {
       const input = pageAnalyticsSchema.parse(request.body);
-      return { data: await settings.save(input, auditContextOf(request, config)) };
+      return { data: await settings.save(input, unitOfWorkOf(request, config)) };
     },
   );
 

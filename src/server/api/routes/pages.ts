@@ -15,7 +15,7 @@ import {
 import type { RenderedPage } from '../../scan/html.js';
 import type { ActionContent } from '../../../shared/schemas/action.js';
 import { actionOr404 } from '../../services/actions.js';
-import { notFound } from '../httpError.js';
+import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
 

@@ -23,7 +23,7 @@ import {
   updateProjectUser,
   visibleProjectOr404,
 } from '../../services/projects.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
 
@@ -60,7 +60,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         db,
         currentUser(request),
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await present(id, request));
     },
@@ -80,7 +80,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     async (request) => {
       const id = projectId(request.params);
       const input = projectUpdateSchema.parse(request.body);
-      await editProject(db, currentUser(request), id, input, auditContextOf(request, config));
+      await editProject(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id, request);
     },
   );
@@ -94,7 +94,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         db,
         currentUser(request),
         projectId(request.params),
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await present(copyId, request));
     },
@@ -109,7 +109,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         db,
         currentUser(request),
         projectId(request.params),
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },
@@ -124,7 +124,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         db,
         currentUser(request),
         projectId(request.params),
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },
@@ -170,7 +170,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     async (request, reply) => {
       const id = projectId(request.params);
       const input = projectUserLinkSchema.parse(request.body);
-      await linkProjectUser(db, currentUser(request), id, input, auditContextOf(request, config));
+      await linkProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return reply.code(201).send({ data: toProjectUser(await linkedUser(db, id, input.id)) });
     },
   );
@@ -182,7 +182,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     async (request) => {
       const id = projectId(request.params);
       const input = projectUserLinkSchema.parse(request.body);
-      await updateProjectUser(db, currentUser(request), id, input, auditContextOf(request, config));
+      await updateProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return { data: toProjectUser(await linkedUser(db, id, input.id)) };
     },
   );
@@ -199,7 +199,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         currentUser(request),
         id,
         input.id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

@@ -10,7 +10,7 @@ import {
   templateOr404,
   toQrCodeTemplate,
 } from '../../services/qrCodeTemplates.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -53,7 +53,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -82,7 +82,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -99,7 +99,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

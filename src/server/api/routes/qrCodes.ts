@@ -17,7 +17,7 @@ import {
   restoreQrCode,
   trashQrCode,
 } from '../../services/qrCodes.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -85,7 +85,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -114,7 +114,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -131,7 +131,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, copyId));
     },
@@ -143,7 +143,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     { preHandler: requirePermission('QRCodeTrash') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      await trashQrCode(db, currentUser(request), projectId, id, auditContextOf(request, config));
+      await trashQrCode(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );
@@ -154,7 +154,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     { preHandler: requirePermission('QRCodeRestore') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      await restoreQrCode(db, currentUser(request), projectId, id, auditContextOf(request, config));
+      await restoreQrCode(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
       return one(request, projectId, id);
     },
   );
@@ -170,7 +170,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

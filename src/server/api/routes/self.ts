@@ -6,8 +6,8 @@ import { findUserById } from '../../repositories/users.js';
 import { changePassword } from '../../services/auth.js';
 import { toProgress, toSelf } from '../../services/presenters.js';
 import { updateSelf } from '../../services/users.js';
-import { unauthenticated } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unauthenticated } from '../../domain/errors.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
@@ -27,7 +27,7 @@ export function selfRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   app.put('/self', { preHandler: requirePermission('UserUpdate') }, async (request) => {
     const input = selfUpdateSchema.parse(request.body);
     const user = currentUser(request);
-    await updateSelf(db, user, input, auditContextOf(request, config));
+    await updateSelf(db, user, input, unitOfWorkOf(request, config));
     return { data: await selfOf(user.id) };
   });
 
@@ -42,7 +42,7 @@ export function selfRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
         currentUser(request).id,
         request.sessionId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

@@ -18,7 +18,7 @@ import {
   shortLinkOr404,
   trashShortLink,
 } from '../../services/shortLinks.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -88,7 +88,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         currentUser(request),
         projectId,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, id));
     },
@@ -117,7 +117,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         projectId,
         id,
         input,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -134,7 +134,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send(await one(request, projectId, copyId));
     },
@@ -146,13 +146,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     { preHandler: requirePermission('ShortLinkTrash') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      await trashShortLink(
-        db,
-        currentUser(request),
-        projectId,
-        id,
-        auditContextOf(request, config),
-      );
+      await trashShortLink(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );
@@ -168,7 +162,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
     },
@@ -185,7 +179,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         currentUser(request),
         projectId,
         id,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

@@ -28,7 +28,7 @@ import {
   activateTheme,
   deleteThemeLogo,
 } from '../../services/themes.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -70,7 +70,7 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   const env = (request: FastifyRequest) => ({
     db,
     user: currentUser(request),
-    audit: auditContextOf(request, config),
+    work: unitOfWorkOf(request, config),
     freeFiles: (keys: string[]) => removeStoredFiles(mediaStorageFor(config), keys, request.log),
   });
 

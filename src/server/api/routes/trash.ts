@@ -6,7 +6,7 @@ import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { listTrash } from '../../repositories/qrCodes.js';
 import { emptyTrash } from '../../services/projectItems.js';
 import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -59,7 +59,7 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
         db,
         currentUser(request),
         projectIdOf(request.params),
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(204).send();
     },

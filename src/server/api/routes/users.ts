@@ -8,8 +8,8 @@ import { listProjects } from '../../repositories/projects.js';
 import { toUser } from '../../services/presenters.js';
 import { projectScopeOf } from '../../services/projects.js';
 import { accessibleUserOr404, editUser, removeUser } from '../../services/users.js';
-import { forbidden, notFound } from '../httpError.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { forbidden, notFound } from '../../domain/errors.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
@@ -36,7 +36,7 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
     async (request) => {
       const id = userIdFor(request);
       const input = userUpdateSchema.parse(request.body);
-      await editUser(db, currentUser(request), id, input, auditContextOf(request, config));
+      await editUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       const row = await findUserById(db, id);
       if (!row) throw notFound('user_not_found');
       return { data: toUser(row) };
@@ -48,12 +48,7 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
     '/users/:id',
     { preHandler: requirePermission('UserDelete') },
     async (request, reply) => {
-      await removeUser(
-        db,
-        currentUser(request),
-        userIdFor(request),
-        auditContextOf(request, config),
-      );
+      await removeUser(db, currentUser(request), userIdFor(request), unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );

@@ -6,7 +6,7 @@ import {
   whiteLabelHostnameUpdateSchema,
 } from '../../../shared/schemas/whiteLabel.js';
 import type { WhiteLabelService } from '../../services/whiteLabel.js';
-import { auditContextOf } from '../plugins/audit.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
 
@@ -50,7 +50,7 @@ export function whiteLabelRoutes(
         currentUser(request),
         customerId,
         hostname,
-        auditContextOf(request, config),
+        unitOfWorkOf(request, config),
       );
       return reply.code(201).send({ data });
     },
@@ -69,7 +69,7 @@ export function whiteLabelRoutes(
           customerId,
           id,
           input,
-          auditContextOf(request, config),
+          unitOfWorkOf(request, config),
         ),
       };
     },
@@ -86,7 +86,7 @@ export function whiteLabelRoutes(
           currentUser(request),
           customerId,
           id,
-          auditContextOf(request, config),
+          unitOfWorkOf(request, config),
         ),
       };
     },
@@ -98,7 +98,7 @@ export function whiteLabelRoutes(
     { preHandler: requirePermission('WhiteLabelSettings') },
     async (request, reply) => {
       const { customerId, id } = ids(request.params);
-      await service.remove(currentUser(request), customerId, id, auditContextOf(request, config));
+      await service.remove(currentUser(request), customerId, id, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );

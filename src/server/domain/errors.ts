@@ -1,0 +1,49 @@
+// Errors the domain throws on purpose: what went wrong (kind), its code for the client, a
+// sentence, and the field it concerns. The API's error plugin alone turns a kind into an HTTP
+// status (api/plugins/errors.ts), so services know nothing of HTTP.
+import type { ApiErrorCode, ApiErrorMeta } from '../../shared/errors.js';
+
+export type DomainErrorKind =
+  /** The request itself is malformed (not a field of it). */
+  | 'bad_request'
+  /** Nobody is signed in, or the credentials are wrong. */
+  | 'unauthenticated'
+  /** Signed in, but this actor may not do this. */
+  | 'forbidden'
+  /** It does not exist, or belongs to someone this actor may not see. */
+  | 'not_found'
+  /** A field breaks a rule; `pointer` names it. */
+  | 'invalid'
+  /** Too many attempts; `meta.retryAfter` says how long to wait. */
+  | 'too_many_attempts';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: ApiErrorCode,
+    detail: string,
+    readonly pointer?: string,
+    readonly meta?: ApiErrorMeta,
+  ) {
+    super(detail);
+    this.name = 'DomainError';
+  }
+}
+
+export const unauthenticated = () =>
+  new DomainError('unauthenticated', 'unauthenticated', 'You need to log in first');
+
+export const forbidden = () =>
+  new DomainError('forbidden', 'forbidden', 'You do not have permission to do this');
+
+/** The resource's own not-found code; also answered for other customers' ids. */
+export const notFound = (code: ApiErrorCode) =>
+  new DomainError('not_found', code, 'The requested resource was not found');
+
+/** One field breaks a rule, named by its JSON pointer. */
+export const invalidField = (
+  code: ApiErrorCode,
+  pointer: string,
+  detail: string,
+  meta?: ApiErrorMeta,
+) => new DomainError('invalid', code, detail, pointer, meta);

@@ -1,0 +1,124 @@
+// The one write path (DESIGN.md "One write path"): every change runs in a unit of work, which
+// owns the transaction, writes the audit rows the change records and, only after the commit,
+// publishes one domain event per audit row on the app's event bus. A change that throws rolls
+// back and publishes nothing. Services never write audit rows or touch caches themselves.
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { DomainEvent, EventBus } from '../events/bus.js';
+import { insertAuditLog, type AuditContext, type AuditEntry } from '../repositories/auditLogs.js';
+
+/** Fields never copied into an audit row's before/after. */
+const SECRET_FIELDS = new Set([
+  'password',
+  'passwordHash',
+  'passwordConfirmation',
+  'token',
+  'tokenHash',
+  'secret',
+  'twoFactorSecret',
+  'recoveryCodes',
+  'keyHash',
+]);
+
+/** Bookkeeping columns that change on every write and say nothing to a reader of the log. */
+const NOISE_FIELDS = new Set(['updatedAt']);
+
+type Fields = Record<string, unknown>;
+
+/** One audit row and its event. */
+export interface ChangeRecord extends AuditEntry {
+  /** The scan codes this change concerns (QR code code, short link uri): their cache entries go. */
+  codes?: string[];
+  /** The row before and after the change: the audit row keeps the fields that differ. */
+  before?: Fields | null;
+  after?: Fields | null;
+}
+
+export interface WriteScope {
+  trx: Transaction<Database>;
+  /** Writes the audit row now and queues its event for after the commit; answers the row's id. */
+  record(change: ChangeRecord): Promise<string>;
+  /** Queues an event that has no audit row of its own (a cascade the user did not name). */
+  publish(event: DomainEvent): void;
+}
+
+/** The fields of `after` that differ from `before`, secrets and bookkeeping left out. */
+export function diffOf(before: Fields | null | undefined, after: Fields | null | undefined) {
+  const changed: { before: Fields; after: Fields } = { before: {}, after: {} };
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (SECRET_FIELDS.has(key) || NOISE_FIELDS.has(key)) continue;
+    const was = before?.[key];
+    const is = after?.[key];
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    if (before) changed.before[key] = was ?? null;
+    if (after) changed.after[key] = is ?? null;
+  }
+  return changed;
+}
+
+/** The named fields of a row, for an audit row's `before`. */
+export function pickFields(row: object, keys: readonly string[]): Fields {
+  const source = row as Fields;
+  return Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key]]));
+}
+
+function changesOf(change: ChangeRecord): Record<string, unknown> | null {
+  if (change.before === undefined && change.after === undefined) return change.changes ?? null;
+  return { ...change.changes, ...diffOf(change.before, change.after) };
+}
+
+/** A unit of work bound to one request's actor: `run` is the only way to change data. */
+export class UnitOfWork {
+  constructor(
+    readonly db: Db,
+    private readonly bus: EventBus,
+    readonly context: AuditContext,
+  ) {}
+
+  /** The same unit of work acting as someone else (sign-in knows the user only once it succeeds). */
+  as(actor: Partial<Pick<AuditContext, 'userId' | 'customerId'>>): UnitOfWork {
+    return new UnitOfWork(this.db, this.bus, { ...this.context, ...actor });
+  }
+
+  async run<T>(work: (scope: WriteScope) => Promise<T>): Promise<T> {
+    const events: DomainEvent[] = [];
+    const result = await this.db.transaction().execute((trx) =>
+      work({
+        trx,
+        record: async (change) => {
+          const id = await insertAuditLog(trx, this.context, {
+            ...change,
+            changes: changesOf(change),
+          });
+          events.push({
+            type: change.type,
+            action: change.action,
+            customerId:
+              change.customerId !== undefined ? change.customerId : this.context.customerId,
+            projectId: change.projectId ?? null,
+            ids: change.itemId ? [change.itemId] : [],
+            codes: change.codes ?? [],
+          });
+          return id;
+        },
+        publish: (event) => events.push(event),
+      }),
+    );
+    this.bus.publish(events);
+    return result;
+  }
+}
+
+/** The app's write path: hands out units of work for actors. */
+export class WritePath {
+  constructor(
+    readonly db: Db,
+    readonly bus: EventBus,
+  ) {}
+
+  for(context: AuditContext): UnitOfWork {
+    return new UnitOfWork(this.db, this.bus, context);
+  }
+}
