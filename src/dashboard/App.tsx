@@ -31,6 +31,10 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const ComingSoonPage = screen(() => import('./pages/ComingSoonPage'), 'ComingSoonPage');
 const ProfilePage = screen(() => import('./settings/ProfilePage'), 'ProfilePage');
 const SecurityPage = screen(() => import('./settings/SecurityPage'), 'SecurityPage');
+const WhiteLabelSettingsPage = screen(
+  () => import('./settings/WhiteLabelSettingsPage'),
+  'WhiteLabelSettingsPage',
+);
 const AnalyticsSettingsPage = screen(
   () => import('./settings/AnalyticsSettingsPage'),
   'AnalyticsSettingsPage',
@@ -229,6 +233,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <Route index element={<Navigate to="/settings/profile" replace />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="security" element={<SecurityPage />} />
+            <Route path="whitelabel" element={<WhiteLabelSettingsPage />} />
             <Route path="analytics" element={<AnalyticsSettingsPage />} />
             <Route path="audit-logs" element={<AuditLogListPage />} />
             <Route path="audit-logs/:id/details" element={<AuditLogDetailsPage />} />

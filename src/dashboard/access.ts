@@ -51,8 +51,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'settings.security': { roles: ALL_ROLES, key: 'UserPassword' },
   'settings.users': { roles: PROJECT_MANAGERS, key: 'UsersView' },
   'settings.audit-logs': { roles: PROJECT_MANAGERS, key: 'AuditLogsView' },
-  'settings.whitelabel': { roles: ['admin'], key: 'WhiteLabelSettings' },
-  'settings.analytics': { roles: ['admin'], key: 'TrackingUpdate' },
+  // Customer admins read their own hostnames and the DNS record to set.
+  'settings.whitelabel': { roles: ['admin', 'customeradmin'], key: 'WhiteLabelView' },
+  'settings.analytics': { roles: ['admin'], key: 'AnalyticsSettings' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {

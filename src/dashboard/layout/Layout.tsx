@@ -24,7 +24,18 @@ export function routeKey(pathname: string, search: string): string {
 export function Layout({ children }: { children?: ReactNode }) {
   const location = useLocation();
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { pt: 1 } }}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      // min-width 0 (react-admin's root has fit-content): the content column may shrink to a
+      // phone's width; wide parts (tab rows, tables) then scroll inside their own box instead of
+      // widening the whole page.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-content': { pt: 1, minWidth: 0 },
+        '& .RaLayout-contentWithSidebar': { minWidth: 0 },
+      }}
+    >
       <LanguageSync />
       <TrialBanner />
       <div key={routeKey(location.pathname, location.search)}>{children}</div>

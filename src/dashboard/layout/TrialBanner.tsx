@@ -22,7 +22,15 @@ export function TrialBannerView({ progress, now }: { progress: TrialProgress; no
     <Alert
       severity={countdown.unit === 'expired' ? 'error' : 'info'}
       data-testid="trial-banner"
-      sx={{ mb: 1, borderRadius: 0, alignItems: 'center' }}
+      // On a phone the button goes under the text instead of pushing the page wider.
+      sx={{
+        mb: 1,
+        borderRadius: 0,
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        '& .MuiAlert-message': { flex: '1 1 12rem', minWidth: 0 },
+        '& .MuiAlert-action': { ml: 'auto', mr: 0 },
+      }}
       action={
         <Button
           component={Link}

@@ -1,6 +1,11 @@
 // One dataProvider for the whole dashboard: react-admin's CRUD calls mapped onto docs/api.md, plus
 // the custom (non-CRUD) calls typed once in DashboardDataProvider.
 import type {
+  WhiteLabelHostname,
+  WhiteLabelHostnameInput,
+  WhiteLabelHostnameUpdate,
+} from '../../shared/schemas/whiteLabel';
+import type {
   CreateParams,
   DataProvider,
   DeleteManyParams,
@@ -134,6 +139,21 @@ export interface DashboardDataProvider extends DataProvider {
   getPageAnalyticsTracker: () => Promise<{ data: PageAnalytics }>;
   getPageAnalytics: () => Promise<{ data: PageAnalytics }>;
   savePageAnalytics: (settings: PageAnalytics) => Promise<{ data: PageAnalytics }>;
+  getWhiteLabelHostnames: (customerId: string) => Promise<{ data: WhiteLabelHostname[] }>;
+  addWhiteLabelHostname: (
+    customerId: string,
+    input: WhiteLabelHostnameInput,
+  ) => Promise<{ data: WhiteLabelHostname }>;
+  updateWhiteLabelHostname: (
+    customerId: string,
+    id: string,
+    input: WhiteLabelHostnameUpdate,
+  ) => Promise<{ data: WhiteLabelHostname }>;
+  verifyWhiteLabelHostname: (
+    customerId: string,
+    id: string,
+  ) => Promise<{ data: WhiteLabelHostname }>;
+  deleteWhiteLabelHostname: (customerId: string, id: string) => Promise<void>;
 }
 
 export const dataProvider: DashboardDataProvider = {
@@ -273,4 +293,37 @@ export const dataProvider: DashboardDataProvider = {
     });
     return { data: json.data };
   },
+  async getWhiteLabelHostnames(customerId) {
+    const { json } = await apiRequest<{ data: WhiteLabelHostname[] }>(whiteLabelPath(customerId));
+    return { data: json.data };
+  },
+  async addWhiteLabelHostname(customerId, input) {
+    const { json } = await apiRequest<ItemResponse<WhiteLabelHostname>>(
+      whiteLabelPath(customerId),
+      { method: 'POST', body: input },
+    );
+    return { data: json.data };
+  },
+  async updateWhiteLabelHostname(customerId, id, input) {
+    const { json } = await apiRequest<ItemResponse<WhiteLabelHostname>>(
+      whiteLabelPath(customerId, id),
+      { method: 'PUT', body: input },
+    );
+    return { data: json.data };
+  },
+  async verifyWhiteLabelHostname(customerId, id) {
+    const { json } = await apiRequest<ItemResponse<WhiteLabelHostname>>(
+      `${whiteLabelPath(customerId, id)}/verify`,
+      { method: 'POST' },
+    );
+    return { data: json.data };
+  },
+  async deleteWhiteLabelHostname(customerId, id) {
+    await apiRequest(whiteLabelPath(customerId, id), { method: 'DELETE' });
+  },
 };
+
+function whiteLabelPath(customerId: string, id?: string): string {
+  const base = `/customers/${encodeURIComponent(customerId)}/white-label-hostnames`;
+  return id ? `${base}/${encodeURIComponent(id)}` : base;
+}
