@@ -47,3 +47,7 @@ export const invalidField = (
   detail: string,
   meta?: ApiErrorMeta,
 ) => new DomainError('invalid', code, detail, pointer, meta);
+
+/** A 0-byte upload: nothing to store, and nothing any page could show. */
+export const emptyFile = (pointer: string) =>
+  invalidField('file_size', pointer, 'The file is empty; choose a file with content');
