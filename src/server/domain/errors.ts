@@ -51,3 +51,13 @@ export const invalidField = (
 /** A 0-byte upload: nothing to store, and nothing any page could show. */
 export const emptyFile = (pointer: string) =>
   invalidField('file_size', pointer, 'The file is empty; choose a file with content');
+
+/** Too many failures from here: wait `seconds` (sent as Retry-After). */
+export const tooManyAttempts = (seconds: number) =>
+  new DomainError(
+    'too_many_attempts',
+    'too_many_attempts',
+    `Too many failed attempts; try again in ${seconds} seconds`,
+    undefined,
+    { retryAfter: seconds },
+  );
