@@ -133,7 +133,9 @@ describe('fonts', () => {
       '@font-face{font-family:"Open Sans";font-style:italic;font-weight:700;font-display:swap;' +
         'src:url(/fonts/open-sans/latin-ext-700-italic.woff2) format("woff2")}',
     );
-    expect(fontFaceCss({ family: 'Comic Sans MS', subset: 'latin', variant: 'regular' })).toBeNull();
+    expect(
+      fontFaceCss({ family: 'Comic Sans MS', subset: 'latin', variant: 'regular' }),
+    ).toBeNull();
   });
 });
 
