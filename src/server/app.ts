@@ -1,5 +1,6 @@
 // Builds the whole application (API, scan service, dashboard) without listening, so tests and
 // server.ts use the very same app.
+import path from 'node:path';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -48,6 +49,8 @@ import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/rout
 import { EventBus } from './events/bus.js';
 import { eventChannelOf, RedisEventRelay } from './events/redisRelay.js';
 import { WritePath } from './services/unitOfWork.js';
+import { registerRateLimits } from './rateLimits.js';
+import { FONT_PATH, fontRoutes } from './fonts.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
 export interface RouteEntry {
@@ -105,6 +108,8 @@ export async function buildApp({
       if (!scanPrefix || url.startsWith(`${scanPrefix}/`)) return url;
       const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
       if (!whiteLabelHosts.has(host) || /^\/(healthz|readyz|metrics)\b/.test(url)) return url;
+      // A landing page's font is ours on every host.
+      if (FONT_PATH.test(url)) return url;
       return `${scanPrefix}${url}`;
     },
     logger,
@@ -154,6 +159,9 @@ export async function buildApp({
   // The scan service is the hot public path: it sets its own security headers (each landing page
   // has its own CSP), reads no cookies, and scans are recorded in the database, so it stays outside
   // the dashboard's plugins and logs only warnings instead of two lines per request.
+  // Enumeration limits (unknown codes, wrong tokens), shared through Redis when configured.
+  await registerRateLimits(app, config.redisUrl);
+
   const scanRecorder = createScanRecorder(db, {
     onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
     ...recorder,
@@ -166,6 +174,12 @@ export async function buildApp({
     events,
     recorder: scanRecorder,
     logLevel: 'warn',
+  });
+
+  // The theme fonts landing pages use, from our own origin (no request to Google).
+  fontRoutes(app, {
+    cacheDir: path.join(config.dataDir, 'fonts'),
+    googleFontsUrl: config.googleFontsUrl,
   });
 
   // The dashboard's page-view tracker, read before the first page so its CSP can name it.
@@ -183,10 +197,10 @@ export async function buildApp({
           // compiling wasm, not JavaScript eval.
           scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // emotion (MUI) injects <style> elements at run time. The theme editor's preview (a
-          // srcdoc frame, which inherits this policy) loads the theme's Google font.
-          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+          // srcdoc frame, which inherits this policy) loads the theme's font from our /fonts/.
+          styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          fontSrc: ["'self'", 'data:'],
           // Page views go to the tracker a platform admin configured, and nowhere when none is.
           connectSrc: [
             () => ["'self'", pageAnalyticsOrigin(pageAnalytics.cached())].filter(Boolean).join(' '),

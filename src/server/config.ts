@@ -31,6 +31,8 @@ export interface Config {
   whiteLabelDnsServer: string;
   /** redis://… when several processes serve the app: changes reach every process through it. */
   redisUrl: string;
+  /** Where the server fetches theme fonts we do not ship (once; visitors never ask Google). */
+  googleFontsUrl: string;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -83,6 +85,8 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${env.LOG_LEVEL}").`);
   if (env.TRUST_PROXY !== undefined && !BOOLEANS.includes(env.TRUST_PROXY))
     problems.push('TRUST_PROXY must be true or false.');
+  if (set('GOOGLE_FONTS_URL') && !isUrlWithScheme(env.GOOGLE_FONTS_URL!, ['http:', 'https:']))
+    problems.push('GOOGLE_FONTS_URL must be an http:// or https:// URL.');
   if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
   return problems;
@@ -117,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whiteLabelTarget: env.WHITE_LABEL_TARGET || new URL(scanBaseUrl).hostname,
     whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
     redisUrl: env.REDIS_URL ?? '',
+    googleFontsUrl: env.GOOGLE_FONTS_URL || 'https://fonts.googleapis.com',
   };
 }

@@ -51,6 +51,12 @@ export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
 /** The longest wait, and how long a quiet key keeps its failures. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** Unknown scan codes one address may ask for per minute before it waits (enumeration). */
+export const UNKNOWN_CODES_PER_MINUTE = 60;
+/** Wrong one-time tokens (reset links, invitations, codes) per address per 15 minutes. */
+export const FAILED_TOKENS_PER_WINDOW = 10;
+export const FAILED_TOKEN_WINDOW_MS = 15 * 60 * 1000;
+
 export const API_BASE = '/api';
 export const CLIENT_TYPE_HEADER = 'client-type';
 

@@ -3,7 +3,7 @@
 // parsed theme schema (hex colours, bounded numbers, enums, ULIDs), so nothing here can break out
 // of a CSS declaration.
 import { DEFAULT_PRIMARY_COLOR } from './constants.js';
-import { fontFamilyCss, googleFontsCssUrl, parseVariant } from './fonts.js';
+import { fontFaceCss, fontFamilyCss, parseVariant } from './fonts.js';
 import type { SocialIcon, SocialIconType, ThemeSettings } from './schemas/theme.js';
 
 /** Corner radius in px per `corner` (images, avatars, small elements). */
@@ -157,9 +157,9 @@ export function cssVariablesBlock(variables: CssVariables, selector = ':root'): 
   return `${selector}{${body}}`;
 }
 
-/** The Google Fonts stylesheet of the theme's font, or null for the system font. */
-export function themeFontUrl(settings: ThemeSettings): string | null {
-  return settings.font ? googleFontsCssUrl(settings.font) : null;
+/** The @font-face rule of the theme's font (served by us), or null for the system font. */
+export function themeFontFace(settings: ThemeSettings): string | null {
+  return settings.font ? fontFaceCss(settings.font) : null;
 }
 
 /** Per-icon variables: filled draws `color` on `backgroundColor`; outlined and plain draw in `backgroundColor`. */

@@ -174,7 +174,9 @@ describe('themes', () => {
 
     await expect.poll(async () => (await landing()).toLowerCase()).toContain('#0a7cff');
     const html = await landing();
-    expect(html).toContain('fonts.googleapis.com/css2?family=Lobster');
+    // The chosen font comes from our own origin, never from Google.
+    expect(html).toContain('src:url(/fonts/lobster/latin-400-normal.woff2)');
+    expect(html).not.toContain('googleapis');
     expect(html).toContain('Jan Jansen');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFont, GOOGLE_FONTS, googleFontsCssUrl, parseVariant } from '../../src/shared/fonts.js';
+import { findFont, FONT_CATALOGUE, fontFaceCss, parseVariant } from '../../src/shared/fonts.js';
 import {
   DEFAULT_THEME_SETTINGS,
   readStoredThemeSettings,
@@ -12,7 +12,7 @@ import {
   cssVariablesBlock,
   socialIconVariables,
   themeCssVariables,
-  themeFontUrl,
+  themeFontFace,
 } from '../../src/shared/themeStyle.js';
 import { zodErrorToApiErrors } from '../../src/shared/validation.js';
 
@@ -121,19 +121,21 @@ describe('theme schema', () => {
 
 describe('fonts', () => {
   it('has the whole catalogue (SPEC §9: over 1200)', () => {
-    expect(GOOGLE_FONTS.length).toBe(1908);
+    expect(FONT_CATALOGUE.length).toBe(1908);
     expect(findFont('Roboto')?.category).toBe('sans-serif');
     expect(findFont('roboto')).toBeUndefined();
   });
 
-  it('builds the css2 URL of a variant', () => {
+  it('declares a variant as a font of our own origin', () => {
     expect(parseVariant('regular')).toEqual({ weight: 400, italic: false });
     expect(parseVariant('700italic')).toEqual({ weight: 700, italic: true });
-    expect(
-      googleFontsCssUrl({ family: 'Open Sans', subset: 'latin-ext', variant: '700italic' }),
-    ).toBe(
-      'https://fonts.googleapis.com/css2?family=Open+Sans:ital,wght@1,700&subset=latin-ext&display=swap',
+    expect(fontFaceCss({ family: 'Open Sans', subset: 'latin-ext', variant: '700italic' })).toBe(
+      '@font-face{font-family:"Open Sans";font-style:italic;font-weight:700;font-display:swap;' +
+        'src:url(/fonts/open-sans/latin-ext-700-italic.woff2) format("woff2")}',
     );
+    expect(
+      fontFaceCss({ family: 'Comic Sans MS', subset: 'latin', variant: 'regular' }),
+    ).toBeNull();
   });
 });
 
@@ -145,7 +147,7 @@ describe('themeCssVariables', () => {
     expect(vars['--page-background']).toBe('#f5f5f7');
     expect(vars['--radius']).toBe('8px');
     expect(vars['--font-family']).toContain('system-ui');
-    expect(themeFontUrl(DEFAULT_THEME_SETTINGS)).toBeNull();
+    expect(themeFontFace(DEFAULT_THEME_SETTINGS)).toBeNull();
   });
 
   it('maps corner, button, card, density, size and font', () => {

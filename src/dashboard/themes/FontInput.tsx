@@ -8,13 +8,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   defaultFontChoice,
   findFont,
-  GOOGLE_FONTS,
+  FONT_CATALOGUE,
   type FontChoice,
-  type GoogleFont,
+  type CatalogueFont,
 } from '../../shared/fonts';
 
 /** Matches anywhere in the family name; only the first matches are drawn, the search covers all. */
-export const fontFilter = createFilterOptions<GoogleFont>({
+export const fontFilter = createFilterOptions<CatalogueFont>({
   limit: 100,
   stringify: (font) => font.family,
 });
@@ -33,8 +33,8 @@ export function FontInput() {
   const selected = findFont(font?.family) ?? null;
   return (
     <Box sx={{ width: '100%' }}>
-      <Autocomplete<GoogleFont>
-        options={GOOGLE_FONTS as GoogleFont[]}
+      <Autocomplete<CatalogueFont>
+        options={FONT_CATALOGUE as CatalogueFont[]}
         value={selected}
         filterOptions={fontFilter}
         getOptionLabel={(option) => option.family}
@@ -67,7 +67,7 @@ export function FontInput() {
             {...params}
             label={translate('resources.themes.fields.settings.font.family')}
             placeholder={translate('app.themes.font_system')}
-            helperText={translate('app.themes.font_help', { count: GOOGLE_FONTS.length })}
+            helperText={translate('app.themes.font_help', { count: FONT_CATALOGUE.length })}
             slotProps={{
               htmlInput: { ...params.inputProps, 'data-testid': 'theme-font-input' },
             }}

@@ -47,3 +47,17 @@ export const invalidField = (
   detail: string,
   meta?: ApiErrorMeta,
 ) => new DomainError('invalid', code, detail, pointer, meta);
+
+/** A 0-byte upload: nothing to store, and nothing any page could show. */
+export const emptyFile = (pointer: string) =>
+  invalidField('file_size', pointer, 'The file is empty; choose a file with content');
+
+/** Too many failures from here: wait `seconds` (sent as Retry-After). */
+export const tooManyAttempts = (seconds: number) =>
+  new DomainError(
+    'too_many_attempts',
+    'too_many_attempts',
+    `Too many failed attempts; try again in ${seconds} seconds`,
+    undefined,
+    { retryAfter: seconds },
+  );

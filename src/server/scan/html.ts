@@ -10,7 +10,7 @@ import {
   socialIconVariables,
   SOCIAL_ICON_PATHS,
   themeCssVariables,
-  themeFontUrl,
+  themeFontFace,
 } from '../../shared/themeStyle.js';
 import type { ThemeSettings } from './theme.js';
 import { mediaUrl, safeHttpUrl } from './target.js';
@@ -40,9 +40,6 @@ export interface DocumentParts {
   /** Already-escaped HTML. */
   body: string;
 }
-
-const GOOGLE_FONTS_CSS = 'https://fonts.googleapis.com';
-const GOOGLE_FONTS_FILES = 'https://fonts.gstatic.com';
 
 const SOCIAL_NAMES: Record<SocialIconType, string> = {
   youtube: 'YouTube',
@@ -111,23 +108,23 @@ function socialIcons(theme: ThemeSettings): string {
 
 /** A complete page with its Content-Security-Policy. */
 export function renderDocument(parts: DocumentParts): RenderedPage {
-  const css = styles(parts.theme);
+  // The theme's font comes from our own /fonts/, declared in the page's own stylesheet.
+  const fontFace = themeFontFace(parts.theme.look);
+  const css = `${fontFace ?? ''}${styles(parts.theme)}`;
   const hash = createHash('sha256').update(css).digest('base64');
   const logoId = parts.theme.look.logo.mediaId;
   const logo = logoId ? `<img class="logo" src="${escapeHtml(mediaUrl(logoId))}" alt="">` : '';
-  const fontUrl = themeFontUrl(parts.theme.look);
-  const fontLink = fontUrl ? `<link rel="stylesheet" href="${escapeHtml(fontUrl)}">` : '';
   const html =
     `<!doctype html><html lang="${parts.lang}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex, nofollow">` +
     `<meta name="referrer" content="no-referrer">` +
-    `<title>${escapeHtml(parts.title)}</title>${fontLink}<style>${css}</style></head>` +
+    `<title>${escapeHtml(parts.title)}</title><style>${css}</style></head>` +
     `<body><main>${logo}${parts.body}${socialIcons(parts.theme)}</main></body></html>`;
   const csp = [
     "default-src 'none'",
-    fontUrl ? `style-src 'sha256-${hash}' ${GOOGLE_FONTS_CSS}` : `style-src 'sha256-${hash}'`,
-    ...(fontUrl ? [`font-src ${GOOGLE_FONTS_FILES}`] : []),
+    `style-src 'sha256-${hash}'`,
+    ...(fontFace ? ["font-src 'self'"] : []),
     "img-src 'self'",
     "media-src 'self'",
     "base-uri 'none'",

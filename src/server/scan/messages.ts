@@ -5,6 +5,7 @@
 export interface ScanMessages {
   notActive: { title: string; text: string };
   notFound: { title: string; text: string };
+  tooMany: { title: string; text: string };
   error: { title: string; text: string };
   contact: {
     save: string;
@@ -38,6 +39,10 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     notFound: {
       title: 'Niet gevonden',
       text: 'Deze QR-code of link bestaat niet. Controleer het adres.',
+    },
+    tooMany: {
+      title: 'Even geduld',
+      text: 'Er zijn vanaf dit adres te veel onbekende codes geprobeerd. Probeer het over een minuut nog eens.',
     },
     error: {
       title: 'Er ging iets mis',
@@ -77,6 +82,10 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     notFound: {
       title: 'Not found',
       text: 'This QR code or link does not exist. Please check the address.',
+    },
+    tooMany: {
+      title: 'Please wait',
+      text: 'Too many unknown codes were tried from this address. Please try again in a minute.',
     },
     error: {
       title: 'Something went wrong',

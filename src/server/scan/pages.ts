@@ -26,7 +26,7 @@ const link = (href: string, text: string, extra = '') =>
 /** "Not active" and "not found" share one plain page. */
 export function noticePage(
   ctx: PageContext,
-  kind: 'notActive' | 'notFound' | 'error',
+  kind: 'notActive' | 'notFound' | 'tooMany' | 'error',
 ): RenderedPage {
   const { title, text } = ctx.messages[kind];
   return renderDocument({

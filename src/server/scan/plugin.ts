@@ -7,6 +7,8 @@ import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
+import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
+import { attemptLimit } from '../rateLimits.js';
 import { advertisementPage } from './adPage.js';
 import {
   advertisementFor,
@@ -81,6 +83,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const cache = new ScanCache<CachedCode | null>();
   const unfollow = cache.followEvents(options.events);
   const { recorder } = options;
+  const unknownCodes = attemptLimit(app, 'unknown-code', UNKNOWN_CODES_PER_MINUTE, 60_000);
 
   app.addHook('onClose', async () => {
     await recorder.close();
@@ -178,19 +181,32 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     scan(request, reply, resolved);
   });
 
+  /**
+   * The 404 for a code we do not know, counted against the address: one that keeps guessing
+   * waits (429, in the visitor's language) while every address still reaches known codes at once.
+   */
+  async function notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const wait = await unknownCodes.waitSeconds(request);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return sendPage(reply, 429, noticePage(pageContext(lang, null), 'tooMany'));
+    }
+    await unknownCodes.failed(request);
+    return sendPage(reply, 404, noticePage(pageContext(lang, null), 'notFound'));
+  }
+
   /** Steps 4–7 for one request. */
   function scan(
     request: FastifyRequest<{ Params: CodeParams }>,
     reply: FastifyReply,
     { code, entry }: Resolved,
-  ): FastifyReply {
+  ): FastifyReply | Promise<FastifyReply> {
     const at = now();
     const state = checkState(entry?.resolution ?? null, at); // step 4
     // The language is only read when a page is shown: redirects, the hot path, skip it.
     const lang = () => pickLanguage(request.headers['accept-language']);
-    if (!code || !entry || state.kind === 'not_found') {
-      return sendPage(reply, 404, noticePage(pageContext(lang(), null), 'notFound'));
-    }
+    if (!code || !entry || state.kind === 'not_found') return notFound(request, reply);
     // Coming back from the interstitial: the scan was counted when the ad was shown.
     const isContinue = entry.ads.length > 0 && isContinueRequest(request.query);
     if (!entry.resolution.item.isRemoved && !isContinue) record(request, entry.resolution.item, at);
@@ -247,8 +263,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       const ad = entry?.ads.find((candidate) => candidate.id === request.params.adId);
       const location = ad ? clickTarget(ad) : null;
       if (!entry || !ad || !location || entry.resolution.item.isRemoved) {
-        const lang = pickLanguage(request.headers['accept-language']);
-        return sendPage(reply, 404, noticePage(pageContext(lang, null), 'notFound'));
+        return notFound(request, reply);
       }
       record(request, entry.resolution.item, now(), { id: ad.id, kind: 'ad_click' });
       return reply.headers(COMMON_HEADERS).redirect(location, 302);
@@ -260,13 +275,12 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     const lang = pickLanguage(request.headers['accept-language']);
     const { entry } = await resolve(request);
     const state = checkState(entry?.resolution ?? null, now());
+    if (state.kind === 'not_found') return notFound(request, reply);
     if (state.kind !== 'active' || state.content.objectType !== 'contact') {
-      const status = state.kind === 'not_found' ? 404 : 200;
-      const kind = state.kind === 'not_found' ? 'notFound' : 'notActive';
       return sendPage(
         reply,
-        status,
-        noticePage(pageContext(lang, entry?.resolution ?? null), kind),
+        200,
+        noticePage(pageContext(lang, entry?.resolution ?? null), 'notActive'),
       );
     }
     return reply

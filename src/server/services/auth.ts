@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema.js';
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
-import { DomainError, invalidField, unauthenticated } from '../domain/errors.js';
+import { DomainError, invalidField, tooManyAttempts, unauthenticated } from '../domain/errors.js';
 import type { Mailer } from '../mail.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { loginThrottle } from './loginThrottle.js';
@@ -32,17 +32,6 @@ import {
   verifyPassword,
 } from '../security.js';
 
-const tooManyAttempts = (waitMs: number) => {
-  const seconds = Math.ceil(waitMs / 1000);
-  return new DomainError(
-    'too_many_attempts',
-    'too_many_attempts',
-    `Too many failed attempts; try again in ${seconds} seconds`,
-    undefined,
-    { retryAfter: seconds },
-  );
-};
-
 export interface LoginResult {
   /** The cookie value; only its digest is stored. */
   token: string;
@@ -57,7 +46,7 @@ export async function login(
   const now = new Date();
   const throttle = loginThrottle(db, input.email, ip, now);
   const waitMs = await throttle.waitMs();
-  if (waitMs > 0) throw tooManyAttempts(waitMs);
+  if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
 
   const user = await findUserByEmail(db, input.email);
   const isCorrect = user

@@ -15,6 +15,7 @@ import { BYTES_PER_KB, UPLOAD_CAP_BYTES } from '../../shared/constants.js';
 import { checkUpload, MEDIA_RULES, remainingBytes, type MediaKind } from '../../shared/media.js';
 import { invalidField } from '../domain/errors.js';
 import { DiskStorage, mediaKey, type MediaStorage } from '../media/storage.js';
+import { DIRECTION_CONTROLS } from '../../shared/schemas/common.js';
 import type { UnitOfWork, WriteScope } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
@@ -68,11 +69,17 @@ export function toMedia(row: MediaRow): Media {
 export const maxBytesOf = (kind: MediaKind) =>
   Math.min(MEDIA_RULES[kind].maxKb * BYTES_PER_KB, UPLOAD_CAP_BYTES);
 
-/** A file name safe to store and show: no path, no control characters, at most 255 characters. */
+/**
+ * A file name safe to store and show: no path, no control or text-direction characters (a file
+ * name comes from the user's disk, so they are dropped rather than refused), at most 255.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(new RegExp(DIRECTION_CONTROLS, 'g'), '')
+    .trim();
   return (cleaned || 'file').slice(-255);
 }
 

@@ -1,14 +1,31 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants.js';
+import type { CustomIssueParams } from '../validation.js';
 
-/** A trimmed single-line text, required, at most `max` characters. */
-export const requiredText = (max = TEXT_MAX) => z.string().trim().min(1).max(max);
-/** An optional text: empty becomes null so the database never holds ''. */
-export const optionalText = (max = TEXT_MAX) =>
+/**
+ * Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they make a name
+ * read otherwise than it is ("invoice‮fdp.exe" shows as "invoiceexe.pdf"), so no text takes them.
+ */
+export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+const directionControl = {
+  code: 'text_direction_control',
+} satisfies CustomIssueParams as unknown as Record<string, unknown>;
+
+/** A trimmed text between `min` and `max` characters, without direction controls. */
+export const plainText = (min: number, max: number) =>
   z
     .string()
     .trim()
+    .min(min)
     .max(max)
+    .refine((value) => !DIRECTION_CONTROLS.test(value), { params: directionControl });
+
+/** A trimmed single-line text, required, at most `max` characters. */
+export const requiredText = (max = TEXT_MAX) => plainText(1, max);
+/** An optional text: empty becomes null so the database never holds ''. */
+export const optionalText = (max = TEXT_MAX) =>
+  plainText(0, max)
     .nullish()
     .transform((value) => (value ? value : null));
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_TAGS_PER_ITEM, TAG_NAME_MAX } from '../constants.js';
 import { ulidSchema } from '../ids.js';
+import { plainText } from './common.js';
 import type { CustomIssueParams } from '../validation.js';
 
 /** What a tag can be linked to; the label_links.item_type values. */
@@ -19,7 +20,7 @@ export const LABEL_ITEM_PATHS: Record<LabelItemType, string> = {
 export const labelColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const labelInputSchema = z.object({
-  name: z.string().trim().min(1).max(TAG_NAME_MAX),
+  name: plainText(1, TAG_NAME_MAX),
   color: labelColorSchema
     .nullish()
     .or(z.literal(''))

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { QR_DESIGN_NAME_MIN, TEXT_MAX } from '../constants.js';
 import { ERROR_CORRECTION_LEVELS } from '../enums.js';
 import { ulidSchema } from '../ids.js';
-import { optionalText, requiredText } from './common.js';
+import { optionalText, plainText, requiredText } from './common.js';
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -71,7 +71,7 @@ export type QrCodeInput = z.infer<typeof qrCodeInputSchema>;
 export const qrCodeUpdateSchema = qrCodeInputSchema.partial();
 
 export const qrCodeTemplateInputSchema = z.object({
-  name: z.string().trim().min(QR_DESIGN_NAME_MIN).max(TEXT_MAX),
+  name: plainText(QR_DESIGN_NAME_MIN, TEXT_MAX),
   design: qrDesignSchema,
 });
 export type QrCodeTemplateInput = z.infer<typeof qrCodeTemplateInputSchema>;

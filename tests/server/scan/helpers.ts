@@ -9,6 +9,7 @@ import { createDatabase, type Db } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { EventBus } from '../../../src/server/events/bus.js';
+import { registerRateLimits } from '../../../src/server/rateLimits.js';
 import { createScanRecorder, scanPlugin } from '../../../src/server/scan/plugin.js';
 import type { RecorderOptions } from '../../../src/server/scan/recorder.js';
 import { ALWAYS_ACTIVE, type Activity } from '../../../src/shared/activity.js';
@@ -240,6 +241,7 @@ export async function buildScanApp(
   const recorder = createScanRecorder(db, options.recorder);
   app.decorate('events', events);
   app.decorate('scanRecorder', recorder);
+  await registerRateLimits(app, '');
   await app.register(scanPlugin, {
     db,
     config: loadConfig({}),

@@ -265,7 +265,8 @@ describe('pages are safe and themed', () => {
     const vcf = await app.inject({ url: `/s/${code}/contact.vcf` });
     // One card: the payload never starts a line (a property) of its own.
     expect(vcf.body.split(/\r?\n/).filter((l) => l.startsWith('BEGIN:'))).toHaveLength(1);
-    expect(vcf.body).toContain('FN:Eve BEGIN:VCARD\\;x\\,y');
+    // The line break is escaped as RFC 6350 says, the comma too; a semicolon needs none in FN.
+    expect(vcf.body).toContain('FN:Eve\\nBEGIN:VCARD;x\\,y\r\n');
   });
 });
 

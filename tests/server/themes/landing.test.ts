@@ -85,13 +85,13 @@ describe('themed landing pages', () => {
     expect(res.body).toContain('--primary:#0a7f3f');
     expect(res.body).not.toContain('javascript:');
     expect(res.body).not.toContain('<script>');
-    expect(res.body).toContain(
-      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Lobster:ital,wght@0,400&amp;subset=latin&amp;display=swap">',
-    );
+    // The font comes from our own origin: no link to Google, and the CSP allows fonts from self.
+    expect(res.body).toContain('src:url(/fonts/lobster/latin-400-normal.woff2) format("woff2")');
+    expect(res.body).not.toMatch(/googleapis|gstatic/);
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toMatch(/style-src 'sha256-[^']+' https:\/\/fonts\.googleapis\.com;/);
-    expect(csp).toContain('font-src https://fonts.gstatic.com');
-    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toMatch(/style-src 'sha256-[^']+';/);
+    expect(csp).toContain("font-src 'self'");
+    expect(csp).not.toMatch(/googleapis|gstatic|unsafe-inline/);
   });
 
   it('reads the current settings format and older key names alike', () => {

@@ -375,14 +375,15 @@ describe('landing pages use the active theme', () => {
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('Themed Person');
     expect(first.body).toContain('--primary:#0a7f3f');
-    expect(first.body).toContain('https://fonts.googleapis.com/css2?family=Lobster');
-    expect(String(first.headers['content-security-policy'])).toContain('https://fonts.gstatic.com');
+    expect(first.body).toContain('@font-face{font-family:"Lobster"');
+    expect(first.body).toContain('src:url(/fonts/lobster/latin-400-normal.woff2)');
+    expect(String(first.headers['content-security-policy'])).toContain("font-src 'self'");
 
     await call(t.app, 'POST', `${base(pid)}/${blue.id}/activate`, { cookie: user });
     const second = await scan();
     expect(second.body).toContain('--primary:#1d4ed8');
     expect(second.body).not.toContain('#0a7f3f');
-    expect(second.body).toContain('family=Open+Sans:ital,wght@0,700');
+    expect(second.body).toContain('src:url(/fonts/open-sans/latin-700-normal.woff2)');
 
     // An edit of the active theme shows at once too (the scan cache is invalidated).
     await call(t.app, 'PUT', `${base(pid)}/${blue.id}`, {

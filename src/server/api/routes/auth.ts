@@ -6,7 +6,13 @@ import {
   passwordForgetSchema,
   recoverySchema,
 } from '../../../shared/schemas/auth.js';
-import { API_BASE } from '../../../shared/constants.js';
+import {
+  API_BASE,
+  FAILED_TOKEN_WINDOW_MS,
+  FAILED_TOKENS_PER_WINDOW,
+} from '../../../shared/constants.js';
+import { DomainError, tooManyAttempts } from '../../domain/errors.js';
+import { attemptLimit } from '../../rateLimits.js';
 import {
   completeLogout,
   createLogoutFlow,
@@ -62,10 +68,20 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     return reply.code(204).send();
   });
 
-  // POST /recovery: set a new password with the mailed token.
+  // POST /recovery: set a new password with the mailed token. Wrong tokens count against the
+  // address; past the budget it waits, so reset links cannot be guessed.
+  const failedTokens = attemptLimit(app, 'token', FAILED_TOKENS_PER_WINDOW, FAILED_TOKEN_WINDOW_MS);
   app.post('/recovery', async (request, reply) => {
     const input = recoverySchema.parse(request.body);
-    await recoverPassword(db, input, unitOfWorkOf(request, config));
+    const wait = await failedTokens.waitSeconds(request);
+    if (wait > 0) throw tooManyAttempts(wait);
+    try {
+      await recoverPassword(db, input, unitOfWorkOf(request, config));
+    } catch (error) {
+      if (error instanceof DomainError && error.pointer === '/token')
+        await failedTokens.failed(request);
+      throw error;
+    }
     return reply.code(204).send();
   });
 }

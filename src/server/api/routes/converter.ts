@@ -9,7 +9,7 @@ import {
   unsupportedExtensionMessage,
 } from '../../converter/convert.js';
 import { contentDisposition } from '../../services/download.js';
-import { DomainError, invalidField } from '../../domain/errors.js';
+import { DomainError, emptyFile, invalidField } from '../../domain/errors.js';
 import { requireUser } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
@@ -71,6 +71,7 @@ export function converterRoutes(app: FastifyInstance, _deps: RouteDeps): void {
           });
         }
         if (!svg) throw invalidField('required', '/svg', 'Choose an SVG file');
+        if (svg.text.length === 0) throw emptyFile('/svg');
         const result = await convertSvg(extension, svg.fileName, svg.text);
         if (!result.ok) throw invalidField(result.code, result.pointer, result.detail);
         return reply

@@ -22,7 +22,7 @@ import {
   toMedia,
 } from '../../services/media.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { DomainError, invalidField, notFound } from '../../domain/errors.js';
+import { DomainError, emptyFile, invalidField, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
@@ -93,6 +93,7 @@ async function readUploadForm(
           max: MEDIA_RULES[kind].maxKb,
         });
       }
+      if (size === 0) throw emptyFile('/file');
       received = { project, kind, fileName, size };
     } catch (error) {
       problem = error;
