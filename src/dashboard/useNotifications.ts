@@ -180,6 +180,11 @@ export function useResultNotify<
         notify('app.notification.network_error', { type: 'error' });
         return;
       }
+      if (status === 507) {
+        // The server's disk is full: say so, instead of a generic failure.
+        notify('errors.api.storage_full', { type: 'error' });
+        return;
+      }
       notify('app.notification.error', {
         type: 'error',
         messageArgs: {

@@ -41,7 +41,12 @@ export const SIZE_LIMITS_KB = {
 
 /** Session lifetime; every request slides it forward. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The session cookie's name on plain http (a LAN install). */
 export const SESSION_COOKIE = 'sid';
+/** Its name on https: the __Host- prefix binds it to this host, Secure and path / (ASVS 3.3.1). */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+/** However active, a session ends this long after sign-in (ASVS 7.3.2); then sign in again. */
+export const SESSION_MAX_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Failed-login throttling: at most this many failures per window, per account and per address. */
 /** Failures of one account from one address before each further try waits (1 s, 2 s, 4 s, …). */

@@ -66,6 +66,7 @@ export const API_ERROR_CODES = [
   'qr_code_limit_reached',
   // Files and checks
   'file_size',
+  'storage_full',
   'text_direction_control',
   'file_type_not_supported',
   'svg_external_reference',

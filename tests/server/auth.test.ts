@@ -6,6 +6,7 @@ import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_FREE_FAILURES_PER_PAIR,
 } from '../../src/shared/constants.js';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.js';
 import { sha256 } from '../../src/server/security.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../helpers/testApp.js';
 
@@ -166,6 +167,18 @@ describe('sessions', () => {
       .where('id', '=', sessionId)
       .executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it('ends a session 30 days after sign-in, however active (absolute lifetime)', async () => {
+    const cookie = await login(t.app, DEMO.user);
+    const sessionId = sha256(cookie.slice('sid='.length));
+    const signedIn = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 - 1000).toISOString();
+    await t.db
+      .updateTable('sessions')
+      .set({ createdAt: signedIn, lastSeenAt: new Date().toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
+    expect((await call(t.app, 'GET', '/api/self', { cookie })).statusCode).toBe(401);
   });
 
   it('slides the expiry forward on use', async () => {
@@ -461,6 +474,39 @@ describe('password recovery', () => {
     } finally {
       await withSmtp.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
+
+describe('the session cookie on https', () => {
+  it('is __Host-sid: Secure, HttpOnly, SameSite=Lax, path / and no Domain', async () => {
+    const secure = await buildTestApp({ config: { secureCookies: true } });
+    try {
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'client-type': 'dashboard' },
+        payload: { email: DEMO.user, password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === '__Host-sid');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.domain).toBeUndefined();
+      const self = await secure.app.inject({
+        method: 'GET',
+        url: '/api/self',
+        headers: { cookie: `__Host-sid=${cookie?.value}` },
+      });
+      expect(self.statusCode).toBe(200);
+      // The plain name is not read on https.
+      const plain = await secure.app.inject({
+        method: 'GET',
+        url: '/api/self',
+        headers: { cookie: `sid=${cookie?.value}` },
+      });
+      expect(plain.statusCode).toBe(401);
+    } finally {
+      await secure.close();
     }
   });
 });

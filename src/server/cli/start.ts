@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ConfigError, loadCheckedConfig } from '../config.js';
 import { createDatabase, databaseKind } from '../db/database.js';
-import { sqliteFileOf } from '../db/files.js';
+import { ensureWritableDataDir, sqliteFileOf } from '../db/files.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isFreshDatabase, seedDemoData } from '../db/seed.js';
 import { hasDashboardBuild } from '../api/plugins/dashboard.js';
@@ -26,6 +26,7 @@ function ensureDashboardBuild(dashboardDir: string): boolean {
 
 async function main(): Promise<void> {
   const config = loadCheckedConfig();
+  ensureWritableDataDir(config);
   const isEmbedded = databaseKind(config) === 'sqlite';
   const db = createDatabase({
     databaseUrl: config.databaseUrl,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -18,6 +18,26 @@ export interface DatabaseOptions {
 // PostgreSQL answers bigint and numeric as strings; our counters fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
+
+/**
+ * SQLite itself rolls a transaction back when the disk is full (SQLITE_FULL); Kysely's rollback
+ * then fails with "cannot rollback - no transaction is active", which would replace the real
+ * cause in the error and the log. The transaction is gone either way, so that failure is dropped.
+ */
+class SqliteKeepingCauseDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      try {
+        await rollback(connection);
+      } catch (error) {
+        if (!/no transaction is active/i.test((error as Error).message)) throw error;
+      }
+    };
+    return driver;
+  }
+}
 
 export function databaseKind(options: DatabaseOptions): DbKind {
   return options.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -37,5 +57,8 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<Database>({
+    dialect: new SqliteKeepingCauseDialect({ database: sqlite }),
+    plugins,
+  });
 }

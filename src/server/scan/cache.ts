@@ -37,14 +37,18 @@ export class ScanCache<T> {
   }
 
   get(host: string, code: string): T | undefined {
-    const key = ScanCache.key(host, code);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    const entry = this.entries.get(ScanCache.key(host, code));
+    // An expired entry stays (until evicted or forgotten) as the answer of last resort, below.
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
     return entry.value;
+  }
+
+  /**
+   * The last known answer, expired or not: what the scan path serves while the database is
+   * unreachable, so printed codes keep redirecting through an outage. Events still drop entries.
+   */
+  stale(host: string, code: string): T | undefined {
+    return this.entries.get(ScanCache.key(host, code))?.value;
   }
 
   set(host: string, code: string, value: T, tags: CacheTags): void {

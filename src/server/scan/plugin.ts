@@ -47,6 +47,8 @@ export interface ScanPluginOptions {
   now?: () => Date;
   /** Writes the scans; owned by the app (createScanRecorder), closed with the plugin. */
   recorder: ScanRecorder;
+  /** How long an entry is trusted without an event (tests shorten it). */
+  cacheTtlMs?: number;
 }
 
 /** The recorder a scan plugin writes through, enriching rows with the visitor's country. */
@@ -80,7 +82,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const parseAgent = createUserAgentParser();
   const isBotAgent = createBotDetector();
   // null caches "no such code" too, so enumeration does not hammer the database.
-  const cache = new ScanCache<CachedCode | null>();
+  const cache = new ScanCache<CachedCode | null>(options.cacheTtlMs);
   const unfollow = cache.followEvents(options.events);
   const { recorder } = options;
   const unknownCodes = attemptLimit(app, 'unknown-code', UNKNOWN_CODES_PER_MINUTE, 60_000);
@@ -114,9 +116,23 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     return hit !== undefined ? { code, entry: hit } : fill(code, host);
   }
 
+  let outageLoggedAt = 0;
   async function fill(code: string, host: string): Promise<Resolved> {
-    const resolution = await lookup(db, code, host);
-    const ads = resolution ? await loadAdvertisements(db, resolution.item) : [];
+    let resolution: Resolution | null;
+    let ads: ScanAdvertisement[];
+    try {
+      resolution = await lookup(db, code, host);
+      ads = resolution ? await loadAdvertisements(db, resolution.item) : [];
+    } catch (error) {
+      // The database is unreachable: answer from the last known entry if there is one.
+      const stale = cache.stale(host, code);
+      if (stale === undefined) throw error;
+      if (Date.now() - outageLoggedAt > 10_000) {
+        outageLoggedAt = Date.now();
+        app.log.warn({ err: error }, 'database unavailable: scans are answered from the cache');
+      }
+      return { code, entry: stale };
+    }
     const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>(), ads } : null;
     cache.set(host, code, entry, {
       itemId: resolution?.item.id ?? null,

@@ -96,19 +96,23 @@ export async function receiveToFile(
   maxBytes: number,
 ): Promise<{ size: number; tooLarge: boolean }> {
   const out = fs.createWriteStream(file);
+  // A failed write (disk full) is kept and thrown after the loop, never left unhandled.
+  let writeError: Error | null = null;
+  out.on('error', (error) => (writeError ??= error));
   let size = 0;
   let tooLarge = false;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (tooLarge) continue;
+      if (tooLarge || writeError) continue;
       if (size > maxBytes) {
         tooLarge = true;
         out.destroy();
         continue;
       }
-      if (!out.write(chunk)) await once(out, 'drain');
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
+    if (writeError) throw writeError;
     if (!tooLarge) {
       out.end();
       await finished(out);

@@ -2,7 +2,7 @@
 // per file when TEST_DATABASE_URL is set), rows inserted directly, and a bare Fastify app with
 // only the scan plugin at '/s'.
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { ulid } from 'ulidx';
 import { createDatabase, type Db } from '../../../src/server/db/database.js';
@@ -233,8 +233,8 @@ export async function insertTheme(db: Db, fixture: Fixture, settings: unknown): 
 /** The scan service alone, with its own event bus (app.events) and recorder (app.scanRecorder). */
 export async function buildScanApp(
   db: Db,
-  options: { now?: () => Date; recorder?: RecorderOptions } = {},
-  fastifyOptions: { trustProxy?: boolean } = {},
+  options: { now?: () => Date; recorder?: RecorderOptions; cacheTtlMs?: number } = {},
+  fastifyOptions: { trustProxy?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...fastifyOptions });
   const events = new EventBus();
@@ -248,6 +248,7 @@ export async function buildScanApp(
     events,
     recorder,
     now: options.now,
+    cacheTtlMs: options.cacheTtlMs,
     prefix: '/s',
   });
   await app.ready();

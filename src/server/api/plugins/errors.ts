@@ -30,6 +30,25 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   too_many_attempts: 429,
 };
 
+/**
+ * A full disk or database, however it reports itself: Node's ENOSPC/EDQUOT, SQLite's SQLITE_FULL,
+ * PostgreSQL's disk_full (53100), also when wrapped in another error's cause.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100')
+      return true;
+    if (
+      typeof message === 'string' &&
+      /database or disk is full|no space left on device/i.test(message)
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof DomainError) {
@@ -50,6 +69,18 @@ export function errorsPlugin(app: FastifyInstance): void {
     }
     if (error instanceof ZodError) {
       return reply.code(422).send({ errors: zodErrorToApiErrors(error) } satisfies ApiErrorBody);
+    }
+    if (isStorageFull(error)) {
+      // The real cause goes to the log; the client learns it can retry later, nothing was kept.
+      request.log.error({ err: error }, 'storage full: the change was not stored');
+      return reply.code(507).send({
+        errors: [
+          {
+            code: 'storage_full',
+            detail: 'The server has no room to store this right now; nothing was saved',
+          },
+        ],
+      } satisfies ApiErrorBody);
     }
     const fastifyError = (error ?? {}) as FastifyLikeError;
     if (

@@ -11,7 +11,12 @@ import type {
 } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../../shared/constants.js';
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_MAX_LIFETIME_MS,
+  SESSION_TTL_MS,
+} from '../../../shared/constants.js';
 import type { Language, Role } from '../../../shared/enums.js';
 import type { Actor } from '../../domain/actor.js';
 import { hasPermission, isRole, type PermissionKey } from '../../../shared/permissions.js';
@@ -38,8 +43,12 @@ declare module 'fastify' {
 // for a 7-day sliding window.
 const EXTEND_AFTER_MS = 60 * 1000;
 
+/** __Host-sid where the cookie can be Secure (https), sid on plain http. */
+export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
+  config.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -49,7 +58,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, config: Con
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(sessionCookieName(config), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -65,13 +74,15 @@ export function sessionPlugin(
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookieName(config)];
     if (!token) return;
     const sessionId = sha256(token);
     const found = await findSessionWithUser(db, sessionId);
     if (!found || !isRole(found.user.role)) return;
     const now = Date.now();
-    if (Date.parse(found.session.expiresAt) <= now) {
+    const isIdleTooLong = Date.parse(found.session.expiresAt) <= now;
+    const isTooOld = Date.parse(found.session.createdAt) + SESSION_MAX_LIFETIME_MS <= now;
+    if (isIdleTooLong || isTooOld) {
       await deleteSession(db, sessionId);
       clearSessionCookie(reply, config);
       return;
