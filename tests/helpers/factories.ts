@@ -1,5 +1,7 @@
 // Small factories for rows a test needs beyond the demo seed.
+import type { FastifyInstance } from 'fastify';
 import { ulid } from 'ulidx';
+import type { DomainEvent } from '../../src/server/events/bus.js';
 import type { Db } from '../../src/server/db/database.js';
 import type { Role } from '../../src/shared/enums.js';
 import { hashPassword } from '../../src/server/security.js';
@@ -66,4 +68,40 @@ export async function buildProject(
     })
     .execute();
   return id;
+}
+
+/** A committed change as the unit of work publishes it; `type` and what differs are given. */
+export function domainEvent(
+  type: DomainEvent['type'],
+  fields: Partial<Omit<DomainEvent, 'type'>> = {},
+): DomainEvent {
+  return {
+    type,
+    action: 'updated',
+    customerId: null,
+    projectId: null,
+    ids: [],
+    codes: [],
+    ...fields,
+  };
+}
+
+/** A link Action and a QR code using it, made through the API as the dashboard does. */
+export async function linkQrCodeThroughApi(
+  app: FastifyInstance,
+  cookie: string,
+  projectId: string,
+  link: string,
+): Promise<{ id: string; code: string; actionId: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/qr-codes`,
+    headers: { cookie, 'client-type': 'dashboard' },
+    payload: {
+      name: 'Poster',
+      action: { name: 'Destination', objectType: 'link', data: { link } },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`QR code not made: ${response.body}`);
+  return response.json().data;
 }

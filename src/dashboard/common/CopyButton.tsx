@@ -9,11 +9,14 @@ export function CopyButton({
   value,
   label = 'app.qr_codes.copy',
   testId,
+  onUnavailable,
 }: {
   value: string;
   /** What is copied, for screen readers ("Copy the record's value"). */
   label?: string;
   testId?: string;
+  /** Without a clipboard (plain http): what to do instead of the notice, e.g. select the text. */
+  onUnavailable?: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -23,7 +26,8 @@ export function CopyButton({
       await navigator.clipboard.writeText(value);
     } catch {
       // Plain http (a LAN install) has no clipboard API.
-      notify('app.pages.copy_failed', { type: 'warning' });
+      if (onUnavailable) onUnavailable();
+      else notify('app.pages.copy_failed', { type: 'warning' });
       return;
     }
     setCopied(true);

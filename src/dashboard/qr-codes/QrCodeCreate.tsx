@@ -449,7 +449,10 @@ function ConfirmationStep({
 
 // ---------------------------------------------------------------------------------------------
 
-/** The Action (if new) first, then the QR code; a retry reuses an Action already created. */
+/**
+ * One request: the QR code with its new Action inline (or an existing one), made together on the
+ * server, so a failure or a step back never leaves an Action without its code.
+ */
 export async function createQrCode(
   dataProvider: ReturnType<typeof useDataProvider>,
   pid: string,
@@ -458,36 +461,23 @@ export async function createQrCode(
   send: (event: WizardEvent) => void,
 ): Promise<void> {
   const meta = { projectId: pid };
-  const { choice, createdActionId } = state;
+  const { choice } = state;
   send({ type: 'save' });
   try {
-    let actionId: string | null = null;
-    if (choice.kind === 'existing') actionId = choice.actionId;
-    if (choice.kind === 'new') {
-      const input = {
-        name: values.name.trim(),
-        objectType: choice.objectType,
-        data: toActionData(choice.objectType, values.actionData ?? {}),
-      };
-      if (createdActionId) {
-        await dataProvider.update('actions', {
-          id: createdActionId,
-          data: input,
-          previousData: { id: createdActionId },
-          meta,
-        });
-        actionId = createdActionId;
-      } else {
-        const { data } = await dataProvider.create('actions', { data: input, meta });
-        actionId = String(data.id);
-        send({ type: 'actionCreated', actionId });
-      }
-    }
+    const action =
+      choice.kind === 'new'
+        ? {
+            name: values.name.trim(),
+            objectType: choice.objectType,
+            data: toActionData(choice.objectType, values.actionData ?? {}),
+          }
+        : undefined;
     const { data: qrCode } = await dataProvider.create('qr-codes', {
       data: {
         name: values.name.trim(),
         description: null,
-        actionId,
+        actionId: choice.kind === 'existing' ? choice.actionId : null,
+        ...(action ? { action } : {}),
         templateId: values.templateId ?? null,
         design: normaliseDesign(values.design),
       },

@@ -1,30 +1,20 @@
 // The URL a QR code encodes, with a copy button.
-import { useState } from 'react';
-import { IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
-import CopyIcon from '@mui/icons-material/ContentCopy';
-import CheckIcon from '@mui/icons-material/Check';
+import { Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { CopyButton } from '../common/CopyButton';
+
+/** Selects the URL's text for a manual copy where the clipboard API is missing. */
+function selectUrlText(): void {
+  const node = document.querySelector('[data-testid="qr-scan-url"]');
+  if (!node) return;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  window.getSelection()?.removeAllRanges();
+  window.getSelection()?.addRange(range);
+}
 
 export function ScanUrl({ url }: { url: string }) {
   const translate = useTranslate();
-  const [isCopied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // Plain http (a LAN install) has no clipboard API: select the text for a manual copy.
-      const range = document.createRange();
-      const node = document.querySelector('[data-testid="qr-scan-url"]');
-      if (node) {
-        range.selectNodeContents(node);
-        window.getSelection()?.removeAllRanges();
-        window.getSelection()?.addRange(range);
-      }
-      return;
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
   return (
     <Stack spacing={0.5}>
       <Typography variant="caption" color="text.secondary">
@@ -40,20 +30,7 @@ export function ScanUrl({ url }: { url: string }) {
         >
           {url}
         </Link>
-        <Tooltip title={translate(isCopied ? 'app.qr_codes.copied' : 'app.qr_codes.copy')}>
-          <IconButton
-            size="small"
-            onClick={() => void copy()}
-            aria-label={translate('app.qr_codes.copy')}
-            data-testid="qr-scan-url-copy"
-          >
-            {isCopied ? (
-              <CheckIcon fontSize="small" color="success" />
-            ) : (
-              <CopyIcon fontSize="small" />
-            )}
-          </IconButton>
-        </Tooltip>
+        <CopyButton value={url} testId="qr-scan-url-copy" onUnavailable={selectUrlText} />
       </Stack>
     </Stack>
   );

@@ -11,9 +11,9 @@ export type ActionChoice =
 
 export type WizardState =
   | { status: 'choosing'; choice: ActionChoice | null }
-  | { status: 'configuring'; choice: ActionChoice; createdActionId: string | null }
-  | { status: 'saving'; choice: ActionChoice; createdActionId: string | null }
-  | { status: 'failed'; choice: ActionChoice; createdActionId: string | null; error: unknown }
+  | { status: 'configuring'; choice: ActionChoice }
+  | { status: 'saving'; choice: ActionChoice }
+  | { status: 'failed'; choice: ActionChoice; error: unknown }
   | { status: 'done'; choice: ActionChoice; qrCode: QrCodeRecord };
 
 export type WizardEvent =
@@ -21,8 +21,6 @@ export type WizardEvent =
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'save' }
-  /** The Action was created before the QR code: a retry after a failed QR code reuses it. */
-  | { type: 'actionCreated'; actionId: string }
   | { type: 'saved'; qrCode: QrCodeRecord }
   | { type: 'failed'; error: unknown }
   | { type: 'restart' };
@@ -52,7 +50,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case 'next':
       if (state.status !== 'choosing' || !state.choice) return state;
       if (state.choice.kind === 'existing' && !state.choice.actionId) return state;
-      return { status: 'configuring', choice: state.choice, createdActionId: null };
+      return { status: 'configuring', choice: state.choice };
     case 'back':
       // Once saved, there is no going back to change the type: the QR code exists.
       if (state.status === 'configuring' || state.status === 'failed') {
@@ -61,21 +59,14 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return state;
     case 'save':
       if (state.status !== 'configuring' && state.status !== 'failed') return state;
-      return { status: 'saving', choice: state.choice, createdActionId: state.createdActionId };
-    case 'actionCreated':
-      return state.status === 'saving' ? { ...state, createdActionId: event.actionId } : state;
+      return { status: 'saving', choice: state.choice };
     case 'saved':
       return state.status === 'saving'
         ? { status: 'done', choice: state.choice, qrCode: event.qrCode }
         : state;
     case 'failed':
       return state.status === 'saving'
-        ? {
-            status: 'failed',
-            choice: state.choice,
-            createdActionId: state.createdActionId,
-            error: event.error,
-          }
+        ? { status: 'failed', choice: state.choice, error: event.error }
         : state;
     case 'restart':
       return INITIAL_WIZARD_STATE;

@@ -1,5 +1,6 @@
 // /projects/:pid/short-links/create (shortLinkAdd): uri (a free random one to start with), name,
-// description and the Action it leads to.
+// description and where it leads: a pasted destination URL (as every link shortener offers; the
+// server makes its link Action in the same request) or an existing QR link.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import {
@@ -12,6 +13,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { linkDataSchema } from '../../shared/schemas/action';
 import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/shortLink';
 import { zodValidate } from '../validation';
 import { ActionSelect } from '../qr-codes/QrCodeLinks';
@@ -43,6 +45,34 @@ export function uriAwareValidate(schema: Parameters<typeof zodValidate>[0]) {
 
 export const validateShortLink = uriAwareValidate(shortLinkInputSchema);
 
+const validateDestination = zodValidate(linkDataSchema);
+
+/** The short link's rules plus the destination: a valid web address, or an existing QR link. */
+export function validateNewShortLink(values: Record<string, unknown>) {
+  const errors = validateShortLink(values);
+  const destination = typeof values.destination === 'string' ? values.destination.trim() : '';
+  if (destination) {
+    const link = validateDestination({ link: destination }).link;
+    if (link) errors.destination = link;
+    else if (values.actionId)
+      errors.destination = { message: 'app.short_links.destination_or_action', args: {} };
+  }
+  return errors;
+}
+
+/** The request body: a destination becomes the new link Action, made with the short link. */
+export function newShortLinkBody(data: Record<string, unknown>) {
+  const destination = typeof data.destination === 'string' ? data.destination.trim() : '';
+  const name = typeof data.name === 'string' ? data.name.trim() : data.name;
+  return {
+    uri: typeof data.uri === 'string' ? data.uri.trim() : data.uri,
+    name,
+    description: data.description || null,
+    actionId: destination ? null : (data.actionId ?? null),
+    ...(destination ? { action: { name, objectType: 'link', data: { link: destination } } } : {}),
+  };
+}
+
 function ActionInput({ projectId }: { projectId: string }) {
   const { field } = useInput<string | null>({ source: 'actionId' });
   return (
@@ -65,12 +95,7 @@ export function ShortLinkCreate() {
   return (
     <Create
       resource="short-links"
-      transform={(data: Record<string, unknown>) => ({
-        uri: typeof data.uri === 'string' ? data.uri.trim() : data.uri,
-        name: data.name,
-        description: data.description || null,
-        actionId: data.actionId ?? null,
-      })}
+      transform={newShortLinkBody}
       mutationOptions={{
         meta: { projectId: pid },
         // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
@@ -82,9 +107,9 @@ export function ShortLinkCreate() {
       }}
     >
       <SimpleForm
-        validate={validateShortLink}
+        validate={validateNewShortLink}
         mode="onChange"
-        defaultValues={{ uri: '', name: '', description: '', actionId: null }}
+        defaultValues={{ uri: '', name: '', description: '', destination: '', actionId: null }}
         toolbar={
           <Toolbar>
             <SaveButton data-testid="short-link-save" alwaysEnable />
@@ -102,6 +127,14 @@ export function ShortLinkCreate() {
           <Typography variant="subtitle2" sx={{ mt: 1, mb: 1 }}>
             {translate('app.short_links.action_title')}
           </Typography>
+          <TextInput
+            source="destination"
+            label="app.short_links.destination"
+            helperText="app.short_links.destination_help"
+            type="url"
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'short-link-destination' } }}
+          />
           <ActionInput projectId={pid} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('app.short_links.action_help')}

@@ -61,3 +61,20 @@ export const tooManyAttempts = (seconds: number) =>
     undefined,
     { retryAfter: seconds },
   );
+
+/** Runs `work`, moving a field error under `prefix` (an Action checked inside a QR code's body). */
+export async function underPointer<T>(prefix: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError && error.pointer)
+      throw new DomainError(
+        error.kind,
+        error.code,
+        error.message,
+        `${prefix}${error.pointer}`,
+        error.meta,
+      );
+    throw error;
+  }
+}

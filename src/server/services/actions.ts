@@ -19,7 +19,7 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { serverPurify } from '../scan/sanitize.js';
@@ -127,36 +127,59 @@ export async function createAction(
   input: ActionInput,
   work: UnitOfWork,
 ): Promise<string> {
-  const id = ulid();
-  await work.run(async ({ trx, record }) => {
+  return work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
-    const { data } = await prepareData(trx, project, input, null);
-    const now = new Date().toISOString();
-    await insertAction(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
-      name: input.name,
-      objectType: input.objectType,
-      data: JSON.stringify(data),
-      activity: JSON.stringify(input.activity),
-      createdBy: user.id,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await record({
-      type: 'action',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { objectType: input.objectType },
-    });
+    const id = await insertNewAction(trx, user, project, input);
+    await record(actionCreated(project, id, input));
+    return id;
+  });
+}
+
+/**
+ * Stores a new Action in a change already running (its own, or a QR code's or short link's that
+ * brings its Action along); the caller records it with `actionCreated`.
+ */
+export async function insertNewAction(
+  trx: Executor,
+  user: Actor,
+  project: ProjectRow,
+  input: ActionInput,
+): Promise<string> {
+  const id = ulid();
+  const { data } = await prepareData(trx, project, input, null);
+  const now = new Date().toISOString();
+  await insertAction(trx, {
+    id,
+    customerId: project.customerId,
+    projectId: project.id,
+    name: input.name,
+    objectType: input.objectType,
+    data: JSON.stringify(data),
+    activity: JSON.stringify(input.activity),
+    createdBy: user.id,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
   });
   return id;
 }
+
+/** The audit row of a new Action; `parentId` links it to the item it was made with. */
+export const actionCreated = (
+  project: ProjectRow,
+  id: string,
+  input: ActionInput,
+  parentId: string | null = null,
+): ChangeRecord => ({
+  type: 'action',
+  action: 'created',
+  itemId: id,
+  name: input.name,
+  customerId: project.customerId,
+  projectId: project.id,
+  parentId,
+  changes: { objectType: input.objectType },
+});
 
 export interface ServiceEnv {
   storage: MediaStorage;

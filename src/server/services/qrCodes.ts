@@ -8,10 +8,11 @@ import type { ProjectRow } from '../db/schema.js';
 import {
   DEFAULT_QR_DESIGN,
   qrDesignSchema,
+  type NewQrCode,
   type QrCodeInput,
   type QrDesign,
 } from '../../shared/schemas/qrCode.js';
-import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import { DomainError, invalidField, notFound, underPointer } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
@@ -26,6 +27,7 @@ import {
   updateQrCode,
   type QrCodeWithAction,
 } from '../repositories/qrCodes.js';
+import { actionCreated, insertNewAction } from './actions.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
@@ -102,11 +104,12 @@ export const trashQrCode = (...args: ItemChangeArgs) => trashItem(QR_CODE, ...ar
 export const restoreQrCode = (...args: ItemChangeArgs) => restoreItem(QR_CODE, ...args);
 export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedItem(QR_CODE, ...args);
 
+/** A new QR code; with `action`, its new Action too, in the same change (linked audit rows). */
 export async function createQrCode(
   db: Db,
   user: Actor,
   projectId: string,
-  input: QrCodeInput,
+  { action: newAction, ...input }: NewQrCode,
   work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
@@ -114,6 +117,11 @@ export async function createQrCode(
     const project = await visibleProjectOr404(trx, user, projectId);
     await checkReferences(trx, project, input, null);
     await ensureRoomForOne(trx, 'qrCodes', project, '/name');
+    if (newAction) {
+      input.actionId = await underPointer('/action', () =>
+        insertNewAction(trx, user, project, newAction),
+      );
+    }
     const fresh = await freshCode(trx);
     const now = new Date().toISOString();
     await insertQrCode(trx, {
@@ -132,7 +140,7 @@ export async function createQrCode(
       createdAt: now,
       updatedAt: now,
     });
-    await record({
+    const qrCodeAuditId = await record({
       type: 'qr_code',
       action: 'created',
       itemId: id,
@@ -143,6 +151,8 @@ export async function createQrCode(
       // Unknown codes are cached briefly too; this one exists now.
       codes: [fresh],
     });
+    if (newAction && input.actionId)
+      await record(actionCreated(project, input.actionId, newAction, qrCodeAuditId));
   });
   return id;
 }

@@ -5,13 +5,14 @@ import { ulid } from 'ulidx';
 import {
   randomUri,
   type ShortLink,
-  type ShortLinkInput,
+  type NewShortLink,
   type ShortLinkUpdate,
 } from '../../shared/schemas/shortLink.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { invalidField, notFound } from '../domain/errors.js';
+import { invalidField, notFound, underPointer } from '../domain/errors.js';
+import { actionCreated, insertNewAction } from './actions.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
@@ -137,11 +138,12 @@ const withUriGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, uriTak
 
 // The changes.
 
+/** A new short link; with `action` (say a pasted destination URL), its new Action too. */
 export async function createShortLink(
   db: Db,
   user: Actor,
   projectId: string,
-  input: ShortLinkInput,
+  { action: newAction, ...input }: NewShortLink,
   work: UnitOfWork,
 ): Promise<string> {
   const id = ulid();
@@ -150,6 +152,11 @@ export async function createShortLink(
       const project = await visibleProjectOr404(trx, user, projectId);
       await checkAction(trx, project, input.actionId);
       await ensureRoomForOne(trx, 'shortLinks', project, '/uri');
+      if (newAction) {
+        input.actionId = await underPointer('/action', () =>
+          insertNewAction(trx, user, project, newAction),
+        );
+      }
       const host = await hostForNewLinks(trx, project.customerId);
       await ensureUriFree(trx, host, input.uri);
       const now = new Date().toISOString();
@@ -168,7 +175,7 @@ export async function createShortLink(
         createdAt: now,
         updatedAt: now,
       });
-      await record({
+      const shortLinkAuditId = await record({
         type: 'short_link',
         action: 'created',
         itemId: id,
@@ -179,6 +186,8 @@ export async function createShortLink(
         // Unknown codes are cached briefly too; this one exists now.
         codes: [input.uri],
       });
+      if (newAction && input.actionId)
+        await record(actionCreated(project, input.actionId, newAction, shortLinkAuditId));
     }),
   );
   return id;

@@ -56,3 +56,28 @@ export interface ListResponse<T> {
 export interface ItemResponse<T> {
   data: T;
 }
+
+const actionTwice = {
+  code: 'invalid',
+} satisfies CustomIssueParams as unknown as Record<string, unknown>;
+
+/**
+ * A new QR code or short link brings either an existing Action (`actionId`) or a new one
+ * (`action`), made in the same request; both at once is a mistake.
+ */
+export function withInlineAction<Shape extends z.ZodRawShape, Action extends z.ZodTypeAny>(
+  base: z.ZodObject<Shape>,
+  action: Action,
+) {
+  return base.extend({ action: action.optional() }).superRefine((value, ctx) => {
+    const { action: inline, actionId } = value as { action?: unknown; actionId?: unknown };
+    if (inline !== undefined && actionId !== null && actionId !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['action'],
+        message: 'Send either actionId or a new action, not both',
+        params: actionTwice,
+      });
+    }
+  });
+}

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { QR_DESIGN_NAME_MIN, TEXT_MAX } from '../constants.js';
 import { ERROR_CORRECTION_LEVELS } from '../enums.js';
 import { ulidSchema } from '../ids.js';
-import { optionalText, plainText, requiredText } from './common.js';
+import { actionInputSchema } from './action.js';
+import { optionalText, plainText, requiredText, withInlineAction } from './common.js';
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -68,6 +69,9 @@ export const qrCodeInputSchema = z.object({
   design: qrDesignSchema.default(DEFAULT_QR_DESIGN),
 });
 export type QrCodeInput = z.infer<typeof qrCodeInputSchema>;
+/** POST …/qr-codes: the QR code, with an existing Action or a new one (`action`). */
+export const newQrCodeSchema = withInlineAction(qrCodeInputSchema, actionInputSchema);
+export type NewQrCode = z.infer<typeof newQrCodeSchema>;
 export const qrCodeUpdateSchema = qrCodeInputSchema.partial();
 
 export const qrCodeTemplateInputSchema = z.object({

@@ -2,7 +2,8 @@
 // without the picture. Shared by the API's validation and the dashboard's forms.
 import { z } from 'zod';
 import { ulidSchema } from '../ids.js';
-import { optionalText, requiredText } from './common.js';
+import { actionInputSchema } from './action.js';
+import { optionalText, requiredText, withInlineAction } from './common.js';
 
 /** SPEC §5: only a-z, A-Z, 0-9, - and _. */
 export const SHORT_LINK_URI_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -24,6 +25,9 @@ export const shortLinkInputSchema = z.object({
   actionId: ulidSchema.nullable().default(null),
 });
 export type ShortLinkInput = z.infer<typeof shortLinkInputSchema>;
+/** POST …/short-links: the short link, with an existing Action or a new one (`action`). */
+export const newShortLinkSchema = withInlineAction(shortLinkInputSchema, actionInputSchema);
+export type NewShortLink = z.infer<typeof newShortLinkSchema>;
 
 /** PUT sends only what changes. */
 export const shortLinkUpdateSchema = shortLinkInputSchema.partial();

@@ -1,5 +1,5 @@
 // The wizard's steps as a discriminated union: the reducer's rules, and the page driven through
-// type → configuration → confirmation against a mocked dataProvider.
+// type → configuration → confirmation against a stand-in dataProvider.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -60,11 +60,8 @@ describe('wizardReducer', () => {
     expect(configuring.status).toBe('configuring');
     expect(stepOf(configuring)).toBe('configuration');
 
-    const saving = run(
-      [{ type: 'save' }, { type: 'actionCreated', actionId: ACTION_ID }],
-      configuring,
-    );
-    expect(saving).toMatchObject({ status: 'saving', createdActionId: ACTION_ID });
+    const saving = run([{ type: 'save' }], configuring);
+    expect(saving).toMatchObject({ status: 'saving' });
     expect(stepOf(saving)).toBe('configuration');
 
     const done = wizardReducer(saving, { type: 'saved', qrCode });
@@ -84,19 +81,18 @@ describe('wizardReducer', () => {
     expect(wizardReducer(picked, { type: 'next' }).status).toBe('configuring');
   });
 
-  it('keeps the created Action after a failure, so a retry does not create it twice', () => {
+  it('saves again after a failure, with nothing left over from the first try', () => {
     const failed = run([
       { type: 'choose', choice: { kind: 'new', objectType: 'link' } },
       { type: 'next' },
       { type: 'save' },
-      { type: 'actionCreated', actionId: ACTION_ID },
       { type: 'failed', error: new Error('limit') },
     ]);
-    expect(failed).toMatchObject({ status: 'failed', createdActionId: ACTION_ID });
+    expect(failed).toMatchObject({ status: 'failed' });
     expect(stepOf(failed)).toBe('configuration');
-    expect(wizardReducer(failed, { type: 'save' })).toMatchObject({
+    expect(wizardReducer(failed, { type: 'save' })).toEqual({
       status: 'saving',
-      createdActionId: ACTION_ID,
+      choice: { kind: 'new', objectType: 'link' },
     });
   });
 
@@ -204,13 +200,19 @@ describe('QrCodeWizard', () => {
       ),
     );
     const creates = calls.filter((call) => call.method === 'create');
-    expect(creates.map((call) => call.resource)).toEqual(['actions', 'qr-codes']);
+    // One request: the QR code with its new Action inline.
+    expect(creates.map((call) => call.resource)).toEqual(['qr-codes']);
     expect(creates[0].params).toMatchObject({
-      data: { name: 'Menu card', objectType: 'link', data: { link: 'https://example.com/menu' } },
-      meta: { projectId: PROJECT_ID },
-    });
-    expect(creates[1].params).toMatchObject({
-      data: { name: 'Menu card', actionId: ACTION_ID, design: DEFAULT_QR_DESIGN },
+      data: {
+        name: 'Menu card',
+        actionId: null,
+        action: {
+          name: 'Menu card',
+          objectType: 'link',
+          data: { link: 'https://example.com/menu' },
+        },
+        design: DEFAULT_QR_DESIGN,
+      },
       meta: { projectId: PROJECT_ID },
     });
     expect(screen.getByTestId('qr-scan-url').textContent).toBe(qrCode.scanUrl);

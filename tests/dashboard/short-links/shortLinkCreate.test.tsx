@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { DataProvider } from 'react-admin';
-import { ShortLinkCreate } from '../../../src/dashboard/short-links/ShortLinkCreate';
+import {
+  newShortLinkBody,
+  ShortLinkCreate,
+  validateNewShortLink,
+} from '../../../src/dashboard/short-links/ShortLinkCreate';
 import { ApiHttpError } from '../../../src/dashboard/providers/http';
 import { PROJECT_ID, renderWithAdmin } from '../helpers';
 
@@ -138,5 +142,49 @@ describe('ShortLinkCreate', () => {
       actionId: null,
     });
     expect(params.meta).toEqual({ projectId: PROJECT_ID });
+  });
+});
+
+describe('a short link from a pasted destination URL', () => {
+  it('sends the destination as a new link Action, in the same request', () => {
+    expect(
+      newShortLinkBody({
+        uri: ' spring ',
+        name: 'Spring sale ',
+        description: '',
+        destination: ' https://shop.example/spring ',
+        actionId: null,
+      }),
+    ).toEqual({
+      uri: 'spring',
+      name: 'Spring sale',
+      description: null,
+      actionId: null,
+      action: {
+        name: 'Spring sale',
+        objectType: 'link',
+        data: { link: 'https://shop.example/spring' },
+      },
+    });
+    expect(newShortLinkBody({ uri: 'x1', name: 'X', actionId: 'A'.repeat(26) })).toEqual({
+      uri: 'x1',
+      name: 'X',
+      description: null,
+      actionId: 'A'.repeat(26),
+    });
+  });
+
+  it('checks the destination with the shared link rule, and refuses it beside a QR link', () => {
+    const base = { uri: 'spring', name: 'Spring sale', description: '' };
+    expect(
+      validateNewShortLink({ ...base, destination: 'javascript:alert(1)' }).destination,
+    ).toBeTruthy();
+    expect(
+      validateNewShortLink({ ...base, destination: 'shop.example/spring' }).destination,
+    ).toBeUndefined();
+    expect(
+      validateNewShortLink({ ...base, destination: 'https://a.example/', actionId: 'A'.repeat(26) })
+        .destination,
+    ).toEqual({ message: 'app.short_links.destination_or_action', args: {} });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent } from '../../../src/server/events/bus.js';
+import { domainEvent } from '../../helpers/factories.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildScanApp,
@@ -215,19 +215,6 @@ describe('over a real port', () => {
   });
 });
 
-/** A committed change as the unit of work publishes it. */
-function changed(type: DomainEvent['type'], fields: Partial<DomainEvent>): DomainEvent {
-  return {
-    type,
-    action: 'updated',
-    customerId: null,
-    projectId: null,
-    ids: [],
-    codes: [],
-    ...fields,
-  };
-}
-
 describe('cache invalidation', () => {
   it('serves from the cache until an event names what changed', async () => {
     const fixture = await insertCustomerAndProject(t.db);
@@ -241,7 +228,7 @@ describe('cache invalidation', () => {
       .execute();
     // Still cached.
     expect((await scan(code, IPHONE)).headers.location).toBe('https://one.example/');
-    app.events.publish([changed('action', { ids: [actionId] })]);
+    app.events.publish([domainEvent('action', { ids: [actionId] })]);
     expect((await scan(code, IPHONE)).headers.location).toBe('https://two.example/');
 
     await t.db
@@ -249,11 +236,11 @@ describe('cache invalidation', () => {
       .set({ trashedAt: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
-    app.events.publish([changed('qr_code', { ids: [id] })]);
+    app.events.publish([domainEvent('qr_code', { ids: [id] })]);
     expect((await scan(code, IPHONE)).body).toContain('niet actief');
 
     await t.db.updateTable('qrCodes').set({ trashedAt: null }).where('id', '=', id).execute();
-    app.events.publish([changed('whitelabel', {})]);
+    app.events.publish([domainEvent('whitelabel', {})]);
     expect((await scan(code, IPHONE)).statusCode).toBe(302);
   });
 
@@ -262,13 +249,13 @@ describe('cache invalidation', () => {
     expect((await scan('fresh-code', IPHONE)).statusCode).toBe(404);
     const actionId = await insertAction(t.db, fixture, 'contact', { name: 'N' });
     await insertQrCode(t.db, fixture, actionId, { code: 'fresh-code' });
-    app.events.publish([changed('qr_code', { codes: ['fresh-code'] })]);
+    app.events.publish([domainEvent('qr_code', { codes: ['fresh-code'] })]);
     const page = await scan('fresh-code', IPHONE);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('--primary:#fd1056');
 
     await insertTheme(t.db, fixture, { colors: { primary: '#00aa00' } });
-    app.events.publish([changed('theme', { projectId: fixture.projectId })]);
+    app.events.publish([domainEvent('theme', { projectId: fixture.projectId })]);
     expect((await scan('fresh-code', IPHONE)).body).toContain('--primary:#00aa00');
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
 import type { DomainEvent } from '../../../src/server/events/bus.js';
+import { domainEvent } from '../../helpers/factories.js';
 import { createCountryLookup } from '../../../src/server/scan/geo.js';
 import { pickLanguage, loadMessages } from '../../../src/server/scan/i18n.js';
 import { normaliseCode, normaliseHost } from '../../../src/server/scan/normalise.js';
@@ -288,25 +289,17 @@ describe('ScanCache', () => {
     };
     const left = () =>
       ['q1', 'q2', 'q3', 'new'].filter((code) => cache.get('', code) !== undefined);
-    const event = (fields: Partial<DomainEvent> & Pick<DomainEvent, 'type'>): DomainEvent => ({
-      action: 'updated',
-      customerId: null,
-      projectId: null,
-      ids: [],
-      codes: [],
-      ...fields,
-    });
     const cases: [DomainEvent, string[]][] = [
-      [event({ type: 'qr_code', ids: ['Q1'] }), ['q2', 'q3', 'new']],
-      [event({ type: 'short_link', codes: ['new'] }), ['q1', 'q2', 'q3']],
-      [event({ type: 'action', ids: ['A2'] }), ['q1', 'new']],
-      [event({ type: 'project', action: 'trashed', ids: ['P1'] }), ['q3', 'new']],
-      [event({ type: 'tracking', projectId: 'P2' }), ['q1', 'q2', 'new']],
-      [event({ type: 'theme', projectId: 'P1' }), ['q3', 'new']],
-      [event({ type: 'campaign', codes: ['q2'] }), ['q1', 'q3', 'new']],
-      [event({ type: 'customer', ids: ['C2'] }), ['q1', 'q2', 'new']],
-      [event({ type: 'whitelabel' }), []],
-      [event({ type: 'label', ids: ['Q1'] }), ['q1', 'q2', 'q3', 'new']],
+      [domainEvent('qr_code', { ids: ['Q1'] }), ['q2', 'q3', 'new']],
+      [domainEvent('short_link', { codes: ['new'] }), ['q1', 'q2', 'q3']],
+      [domainEvent('action', { ids: ['A2'] }), ['q1', 'new']],
+      [domainEvent('project', { action: 'trashed', ids: ['P1'] }), ['q3', 'new']],
+      [domainEvent('tracking', { projectId: 'P2' }), ['q1', 'q2', 'new']],
+      [domainEvent('theme', { projectId: 'P1' }), ['q3', 'new']],
+      [domainEvent('campaign', { codes: ['q2'] }), ['q1', 'q3', 'new']],
+      [domainEvent('customer', { ids: ['C2'] }), ['q1', 'q2', 'new']],
+      [domainEvent('whitelabel'), []],
+      [domainEvent('label', { ids: ['Q1'] }), ['q1', 'q2', 'q3', 'new']],
     ];
     for (const [change, expected] of cases) {
       fill();

@@ -7,22 +7,20 @@ import {
   FAILED_TOKENS_PER_WINDOW,
   UNKNOWN_CODES_PER_MINUTE,
 } from '../../../src/shared/constants.js';
+import { linkQrCodeThroughApi } from '../../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 async function knownCode(t: TestApp): Promise<string> {
   const cookie = await login(t.app, DEMO.customeradmin);
-  const pid = t.ids.projects.demoLinked;
-  const action = await call(t.app, 'POST', `/api/projects/${pid}/actions`, {
+  const qr = await linkQrCodeThroughApi(
+    t.app,
     cookie,
-    body: { name: 'Site', objectType: 'link', data: { link: 'https://known.example/' } },
-  });
-  const qr = await call(t.app, 'POST', `/api/projects/${pid}/qr-codes`, {
-    cookie,
-    body: { name: 'Known', actionId: action.json().data.id },
-  });
-  return qr.json().data.code as string;
+    t.ids.projects.demoLinked,
+    'https://known.example/',
+  );
+  return qr.code;
 }
 
 const scanFrom = (t: TestApp, ip: string, code: string, lang = 'en') =>

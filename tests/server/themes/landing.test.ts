@@ -1,6 +1,7 @@
 // Landing pages render the active theme: logo, social icons and the font's stylesheet, with the
 // scan service's escaping and CSP kept even for settings written around the API.
 import { ulid } from 'ulidx';
+import { domainEvent } from '../../helpers/factories.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { readThemeSettings } from '../../../src/server/scan/theme.js';
@@ -37,14 +38,7 @@ async function activeTheme(settings: unknown, logoMediaId: string | null = null)
     .execute();
   // Written past the API, so no event went out: publish the one a theme change sends.
   t.app.events.publish([
-    {
-      type: 'theme',
-      action: 'updated',
-      customerId: owner.customerId,
-      projectId: owner.projectId,
-      ids: [],
-      codes: [],
-    },
+    domainEvent('theme', { customerId: owner.customerId, projectId: owner.projectId }),
   ]);
 }
 

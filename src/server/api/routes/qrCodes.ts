@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { ulidSchema } from '../../../shared/ids.js';
-import { qrCodeInputSchema, qrCodeUpdateSchema } from '../../../shared/schemas/qrCode.js';
+import { newQrCodeSchema, qrCodeUpdateSchema } from '../../../shared/schemas/qrCode.js';
 import type { Db } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import { labelsOfItems } from '../../repositories/labels.js';
@@ -79,7 +79,7 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     { preHandler: requirePermission('QRCodeCreate') },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = qrCodeInputSchema.parse(request.body);
+      const input = newQrCodeSchema.parse(request.body);
       const id = await createQrCode(
         db,
         currentUser(request),

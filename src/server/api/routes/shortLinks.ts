@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ulidSchema } from '../../../shared/ids.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
-import { shortLinkInputSchema, shortLinkUpdateSchema } from '../../../shared/schemas/shortLink.js';
+import { newShortLinkSchema, shortLinkUpdateSchema } from '../../../shared/schemas/shortLink.js';
 import { listShortLinks } from '../../repositories/shortLinks.js';
 import { scanBaseOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import {
@@ -82,7 +82,7 @@ export function shortLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps)
     { preHandler: requirePermission('ShortLinkCreate') },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = shortLinkInputSchema.parse(request.body);
+      const input = newShortLinkSchema.parse(request.body);
       const id = await createShortLink(
         db,
         currentUser(request),
