@@ -7,6 +7,7 @@ import type { AuditLog } from '../../shared/audit';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { formatDateTime } from '../statistics/format';
 import { AuditLogTable, useAuditLabels } from './AuditLogTable';
+import { ChangeDiff } from './ChangeDiff';
 
 export function AuditLogDetailsPage() {
   const { id = '' } = useParams();
@@ -74,19 +75,7 @@ export function AuditLogDetailsPage() {
             <Typography variant="subtitle1" component="h2" gutterBottom>
               {field('changes')}
             </Typography>
-            <Box
-              component="pre"
-              sx={{
-                m: 0,
-                p: 2,
-                borderRadius: 1,
-                bgcolor: 'action.hover',
-                overflow: 'auto',
-                fontSize: 13,
-              }}
-            >
-              {JSON.stringify(data.changes, null, 2)}
-            </Box>
+            <ChangeDiff changes={data.changes as Record<string, unknown>} />
           </Box>
         ) : null}
         <Box sx={{ mt: 3 }}>
