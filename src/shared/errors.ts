@@ -97,6 +97,10 @@ export const API_ERROR_CODES = [
   'customer_not_found',
   'user_not_found',
   'audit_log_not_found',
+  // "Restore this version" (issue 8, part 9).
+  'audit_restore_unsupported',
+  'audit_restore_gone',
+  'audit_restore_invalid',
   'internal',
 ] as const;
 

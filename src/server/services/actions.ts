@@ -186,6 +186,23 @@ export interface ServiceEnv {
   log?: FastifyBaseLogger;
 }
 
+/** An Action's fields as its edit takes them: what an audit row keeps and a restore re-applies. */
+export function editableFieldsOf(action: ActionRow): Record<string, unknown> {
+  const parsed = (json: string): unknown => {
+    try {
+      return JSON.parse(json);
+    } catch {
+      return null;
+    }
+  };
+  return {
+    name: action.name,
+    objectType: action.objectType,
+    data: parsed(action.data),
+    activity: parsed(action.activity),
+  };
+}
+
 /** A full replace of name, kind, data and activity. */
 export async function editAction(
   db: Db,
@@ -214,6 +231,8 @@ export async function editAction(
       customerId: project.customerId,
       projectId: project.id,
       changes: { objectType: input.objectType },
+      before: editableFieldsOf(action),
+      after: { name: input.name, objectType: input.objectType, data, activity: input.activity },
     });
     return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });

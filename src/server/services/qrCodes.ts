@@ -157,6 +157,17 @@ export async function createQrCode(
   return id;
 }
 
+/** A QR code's fields as its edit takes them: what an audit row keeps and a restore re-applies. */
+export function editableFieldsOf(qrCode: QrCodeWithAction): QrCodeInput {
+  return {
+    name: qrCode.name,
+    description: qrCode.description,
+    actionId: qrCode.actionId,
+    templateId: qrCode.templateId,
+    design: readDesign(qrCode.design),
+  };
+}
+
 /** Changes only the fields present in the request body (`fields`). */
 export async function editQrCode(
   db: Db,
@@ -189,8 +200,8 @@ export async function editQrCode(
         fields: Object.keys(patch),
         ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
       },
-      before: pickFields(qrCode, Object.keys(patch)),
-      after: patch,
+      before: pickFields(editableFieldsOf(qrCode), Object.keys(patch)),
+      after: input,
       codes: [qrCode.code],
     });
   });

@@ -143,6 +143,8 @@ export async function editTheme(
       customerId: project.customerId,
       projectId: project.id,
       changes: { fields: Object.keys(input) },
+      before: { name: theme.name, settings: before },
+      after: { name, settings },
     });
     return releaseMedia({ trx, record }, droppedMedia(before, settings), {
       parentAuditId: auditId,

@@ -120,6 +120,7 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/users/:user/projects', ['UserProjectsView', 'UsersView'], 'user_not_found'),
   // Audit logs
   e('GET', '/audit-logs/:auditLog', ['AuditLogsView'], 'audit_log_not_found'),
+  e('POST', '/audit-logs/:auditLog/restore', ['AuditLogsView'], 'audit_log_not_found'),
   // Actions
   e('GET', '/projects/:pid/actions', ['QRLinkView'], P),
   e('POST', '/projects/:pid/actions', ['QRLinkCreate'], P, () => link),

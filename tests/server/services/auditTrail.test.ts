@@ -323,6 +323,25 @@ const CASES: Case[] = [
     rows: [['qr_code', 'updated']],
   },
   {
+    route: 'POST /api/audit-logs/:id/restore',
+    prepare: async (c) => {
+      const edit = await call(t.app, 'PUT', `${items(c)}/qr-codes/${c.qrCode}`, {
+        cookie: customeradmin,
+        body: { name: 'Renamed before restoring' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const logs = await call(
+        t.app,
+        'GET',
+        `/api/audit-logs?itemId=${c.qrCode}&action=updated&sort=createdAt&order=DESC`,
+        { cookie: customeradmin },
+      );
+      return `/api/audit-logs/${logs.json().data[0].id}/restore`;
+    },
+    path: () => '',
+    rows: [['qr_code', 'updated']],
+  },
+  {
     route: 'POST /api/projects/:pid/qr-codes/:id/duplicate',
     path: (c) => `${items(c)}/qr-codes/${c.qrCode}/duplicate`,
     rows: [['qr_code', 'duplicated']],

@@ -8,7 +8,10 @@ import {
   type AuditScope,
 } from '../../repositories/auditLogs.js';
 import { toAuditLog } from '../../services/presenters.js';
+import { mediaStorageFor } from '../../services/media.js';
+import { restoreVersion } from '../../services/restoreVersion.js';
 import { notFound } from '../../domain/errors.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
 
@@ -17,7 +20,7 @@ const scopeOf = (user: SessionUser): AuditScope => ({
   customerId: user.role === 'admin' ? null : (user.customerId ?? '-'),
 });
 
-export function auditLogRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   // GET /audit-logs: newest first; filters projectId, userId, itemId, type, action, q.
   app.get('/audit-logs', { preHandler: requirePermission('AuditLogsView') }, async (request) => {
     const query = auditLogListQuerySchema.parse(request.query);
@@ -39,6 +42,25 @@ export function auditLogRoutes(app: FastifyInstance, { db }: RouteDeps): void {
       const row = await findAuditLog(db, scope, id);
       if (!row) throw notFound('audit_log_not_found');
       return { data: toAuditLog(row, await listAuditLogChildren(db, scope, id)) };
+    },
+  );
+
+  // POST /audit-logs/{id}/restore: re-apply the before-state of an edit of a QR code, short link,
+  // QR link or theme (its own audited edit); the kind's update permission applies too.
+  app.post<{ Params: IdParams }>(
+    '/audit-logs/:id/restore',
+    { preHandler: requirePermission('AuditLogsView') },
+    async (request) => {
+      const id = pathId(request.params.id, 'audit_log_not_found');
+      const user = currentUser(request);
+      const restored = await restoreVersion(
+        { db, storage: mediaStorageFor(config), log: request.log },
+        user,
+        scopeOf(user),
+        id,
+        unitOfWorkOf(request, config),
+      );
+      return { data: restored };
     },
   );
 }
