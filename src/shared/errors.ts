@@ -63,7 +63,6 @@ export const API_ERROR_CODES = [
   'label_link_limit_reached',
   'shortlink_uri_duplicated_entry',
   'qrcode_qrlink_duplication',
-  'qr_code_limit_reached',
   // Files and checks
   'file_size',
   'storage_full',

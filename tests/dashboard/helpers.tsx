@@ -16,6 +16,7 @@ import {
 import { permissionsOf } from '../../src/shared/permissions';
 import type { Role } from '../../src/shared/enums';
 import en from '../../locales/en.json';
+import { contentMethods } from '../../src/dashboard/providers/contentMethods';
 import { deepMerge } from '../../src/dashboard/providers/i18nProvider';
 import { lightTheme } from '../../src/dashboard/themes';
 
@@ -86,7 +87,8 @@ export function renderWithAdmin(
         element: (
           <AdminContext
             authProvider={fakeAuthProvider(role)}
-            dataProvider={dataProvider}
+            // The real non-CRUD calls (they reach the API through fetch, which a test stubs).
+            dataProvider={dataProvider && { ...contentMethods, ...dataProvider }}
             i18nProvider={i18nProvider}
             store={memoryStore()}
             theme={lightTheme}

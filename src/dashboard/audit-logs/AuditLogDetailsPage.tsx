@@ -8,6 +8,7 @@ import type { DashboardPermissions } from '../providers/authProvider';
 import { formatDateTime } from '../statistics/format';
 import { AuditLogTable, useAuditLabels } from './AuditLogTable';
 import { ChangeDiff } from './ChangeDiff';
+import { RestoreVersionButton } from './RestoreVersionButton';
 
 export function AuditLogDetailsPage() {
   const { id = '' } = useParams();
@@ -76,6 +77,9 @@ export function AuditLogDetailsPage() {
               {field('changes')}
             </Typography>
             <ChangeDiff changes={data.changes as Record<string, unknown>} />
+            <Box sx={{ mt: 1 }}>
+              <RestoreVersionButton log={data} />
+            </Box>
           </Box>
         ) : null}
         <Box sx={{ mt: 3 }}>

@@ -3,10 +3,16 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Chip, CircularProgress, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
-import { setItemLabels } from '../short-links/linkApi';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import {
   LINK_NOTICES,
   useResultNotify,
@@ -39,6 +45,7 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
   const pid = projectId ?? record?.projectId;
   const initial = labels ?? record?.labels;
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const notify = useNotify();
   const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
   const [value, setValue] = useState<LabelSummary[]>(initial ?? []);
@@ -67,7 +74,7 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
     setValue(next);
     setSaving(true);
     try {
-      const saved = await setItemLabels(
+      const { data: saved } = await dataProvider.setItemLabels(
         pid,
         itemType,
         itemId,

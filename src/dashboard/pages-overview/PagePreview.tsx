@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import { useTranslate } from 'react-admin';
-import { API_BASE } from '../../shared/constants';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { fileSourceOf, type PageRecord } from './pageKinds';
 
 const PHONE = { width: 375, height: 740 };
@@ -13,27 +13,22 @@ const PHONE = { width: 375, height: 740 };
 type PreviewState = { status: 'loading' } | { status: 'ready'; html: string } | { status: 'error' };
 
 function usePreviewHtml(projectId: string, page: PageRecord): PreviewState {
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [state, setState] = useState<PreviewState>({ status: 'loading' });
   const isFile = page.objectType === 'file';
   useEffect(() => {
     if (isFile) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetch(`${API_BASE}/projects/${projectId}/pages/${page.id}/preview`, {
-      credentials: 'include',
-      headers: { 'Client-Type': 'dashboard', Accept: 'text/html' },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        setState({ status: 'ready', html: await response.text() });
-      })
+    dataProvider
+      .previewPage(projectId, page.id, controller.signal)
+      .then((html) => setState({ status: 'ready', html }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'error' });
       });
     return () => controller.abort();
     // updatedAt: an edited Action is drawn again.
-  }, [projectId, page.id, page.updatedAt, isFile]);
+  }, [projectId, page.id, page.updatedAt, isFile, dataProvider]);
   return state;
 }
 

@@ -25,6 +25,7 @@ import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/sc
 import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
 import type { CustomerLimits } from '../../shared/schemas/customer';
 import { projectIdFromPath } from '../navigation';
+import { contentMethods, type ContentMethods } from './contentMethods';
 import { apiRequest } from './http';
 
 /** Resources that live under /projects/{pid}/… (DESIGN: the API's resource paths). */
@@ -108,7 +109,7 @@ export interface TrialProgress {
 }
 
 /** The calls that are not CRUD (STYLE: one dataProvider with custom methods, typed once). */
-export interface DashboardDataProvider extends DataProvider {
+export interface DashboardDataProvider extends DataProvider, ContentMethods {
   duplicate: (
     resource: string,
     params: { id: Identifier; meta?: Meta },
@@ -157,6 +158,7 @@ export interface DashboardDataProvider extends DataProvider {
 }
 
 export const dataProvider: DashboardDataProvider = {
+  ...contentMethods,
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { json } = await apiRequest<ListResponse<R>>(collectionPath(resource, params.meta), {
       query: listQuery(params),

@@ -61,6 +61,12 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Auth calls handle 401 themselves (the login form shows it; logout ignores it). */
   skipAuthRedirect?: boolean;
+  /** A file download: a successful answer comes back as a Blob in `json`. */
+  blob?: boolean;
+  /** Lets a screen drop an answer it no longer wants (a preview typed over). */
+  signal?: AbortSignal;
+  /** The Accept header; a `text/…` answer (a preview page) comes back as its text in `json`. */
+  accept?: string;
 }
 
 export interface ApiResponse<T> {
@@ -83,10 +89,12 @@ export async function apiRequest<T = unknown>(
 ): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     'Client-Type': 'dashboard',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -94,7 +102,12 @@ export async function apiRequest<T = unknown>(
       method,
       headers,
       credentials: 'include',
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: isForm
+        ? (options.body as FormData)
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined,
+      signal: options.signal,
     });
   } catch (cause) {
     // Network failures become the same errors object as a server error (SPEC §8).
@@ -109,6 +122,8 @@ export async function apiRequest<T = unknown>(
     );
   }
 
+  if (response.ok && options.blob)
+    return { status: response.status, json: (await response.blob()) as T };
   const text = response.status === 204 ? '' : await response.text();
   let json: unknown = null;
   if (text) {
@@ -118,6 +133,9 @@ export async function apiRequest<T = unknown>(
       json = null;
     }
   }
+  // A page (a preview) comes back as its text.
+  if (response.ok && options.accept?.startsWith('text/'))
+    return { status: response.status, json: text as T };
   if (response.ok) return { status: response.status, json: json as T };
 
   const apiErrors: ApiError[] = isApiErrorBody(json)

@@ -2,11 +2,11 @@
 // carrying `<metadata id="qrhub">` (text + design); PDF and EPS made by the converter API from
 // that SVG.
 import QRCodeStyling from 'qr-code-styling';
-import { API_BASE } from '../../shared/constants';
-import { isApiErrorBody } from '../../shared/errors';
 import { embedQrMetadata } from '../../shared/qrMetadata';
 import type { QrDesign } from '../../shared/schemas/qrCode';
 import { toStylingOptions } from '../design/qrStyling';
+import { dataProvider } from '../providers/dataProvider';
+import { ApiHttpError } from '../providers/http';
 
 export const CONVERTER_EXTENSIONS = ['pdf', 'eps'] as const;
 export type ConverterExtension = (typeof CONVERTER_EXTENSIONS)[number];
@@ -38,29 +38,13 @@ export async function convert(svg: string, name: string, ext: string): Promise<B
   if (!isConverterExtension(ext)) {
     throw new ConverterError(`extension: ${ext} is not supported by converter api`, 400, null);
   }
-  const body = new FormData();
-  body.append('svg', new Blob([svg], { type: 'image/svg+xml' }), `${name}.svg`);
-  const response = await fetch(`${API_BASE}/converter/svg2${ext}`, {
-    method: 'POST',
-    body,
-    credentials: 'include',
-    headers: { 'Client-Type': 'dashboard' },
-  });
-  if (!response.ok) {
-    let json: unknown = null;
-    try {
-      json = await response.json();
-    } catch {
-      json = null;
-    }
-    const first = isApiErrorBody(json) ? json.errors[0] : undefined;
-    throw new ConverterError(
-      first?.detail ?? response.statusText,
-      response.status,
-      first?.code ?? null,
-    );
+  try {
+    return await dataProvider.convertSvg(svg, name, ext);
+  } catch (error) {
+    if (!(error instanceof ApiHttpError)) throw error;
+    const first = error.body.apiErrors[0];
+    throw new ConverterError(first?.detail ?? error.message, error.status, first?.code ?? null);
   }
-  return response.blob();
 }
 
 export interface QrSource {

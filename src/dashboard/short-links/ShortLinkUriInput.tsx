@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { IconButton, InputAdornment, Tooltip } from '@mui/material';
 import ShuffleIcon from '@mui/icons-material/Shuffle';
-import { TextInput, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { SHORT_LINK_URI_MAX } from '../../shared/schemas/shortLink';
-import { scanBaseOf, suggestUri } from './linkApi';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { scanBaseOf } from './linkApi';
 import {
   LINK_NOTICES,
   useResultNotify,
@@ -29,6 +30,7 @@ export function ShortLinkUriInput({
   scanBase,
 }: ShortLinkUriInputProps) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { setValue, getValues } = useFormContext();
   const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
   const [base, setBase] = useState(scanBase ?? '');
@@ -38,7 +40,7 @@ export function ShortLinkUriInput({
   const suggest = async (overwrite: boolean) => {
     setBusy(true);
     try {
-      const suggestion = await suggestUri(projectId);
+      const { data: suggestion } = await dataProvider.suggestUri(projectId);
       setBase(scanBaseOf(suggestion));
       // A uri typed while the suggestion loaded wins.
       if (overwrite || !getValues('uri')) {

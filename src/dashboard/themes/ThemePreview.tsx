@@ -3,9 +3,9 @@
 // editor shows is exactly what a scan will show.
 import { useEffect, useRef, useState } from 'react';
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { useWatch } from 'react-hook-form';
-import { API_BASE } from '../../shared/constants';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 const PHONE = { width: 375, height: 740 };
@@ -15,6 +15,7 @@ type PreviewState =
 
 export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; scale?: number }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const settings = useWatch({ name: 'settings' }) as unknown;
   const body = JSON.stringify({ settings: settings ?? {} });
   const [html, setHtml] = useState<string | null>(null);
@@ -27,37 +28,24 @@ export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; sc
     const timer = setTimeout(async () => {
       setState({ status: 'loading' });
       try {
-        const response = await fetch(`${API_BASE}/projects/${projectId}/themes/preview`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: {
-            'Content-Type': 'application/json',
-            'Client-Type': 'dashboard',
-            Accept: 'text/html',
-          },
-          body,
-          signal: controller.signal,
-        });
+        const html = await dataProvider.previewTheme(
+          projectId,
+          JSON.parse(body).settings,
+          controller.signal,
+        );
         if (request !== latest.current) return;
-        if (response.status === 422) {
-          setState({ status: 'invalid' });
-          return;
-        }
-        if (!response.ok) {
-          setState({ status: 'error' });
-          return;
-        }
-        setHtml(await response.text());
+        setHtml(html);
         setState({ status: 'ready' });
-      } catch {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+      } catch (error) {
+        if (controller.signal.aborted || request !== latest.current) return;
+        setState({ status: (error as { status?: number }).status === 422 ? 'invalid' : 'error' });
       }
     }, PREVIEW_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [body, projectId]);
+  }, [body, projectId, dataProvider]);
 
   return (
     <Box

@@ -10,7 +10,7 @@ import {
   SearchInput,
   Title,
   TopToolbar,
-  useNotify,
+  useDataProvider,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -18,14 +18,9 @@ import {
 import { LocaleDateField } from '../common/LocaleDateField';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import type { TrashItemType } from '../short-links/linkApi';
 import {
-  deleteFromTrash,
-  emptyTrash,
-  restoreFromTrash,
-  type TrashItemType,
-} from '../short-links/linkApi';
-import {
-  apiErrorCodeOf,
   LINK_NOTICES,
   useResultNotify,
   type LinkDoingWord,
@@ -67,7 +62,7 @@ function useAfterChange() {
 function RowActions({ pid }: { pid: string }) {
   const record = useRecordContext<TrashItem>();
   const translate = useTranslate();
-  const notify = useNotify();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
     LINK_NOTICES,
   );
@@ -85,16 +80,11 @@ function RowActions({ pid }: { pid: string }) {
         testId={`trash-restore-${record.id}`}
         onConfirm={async () => {
           try {
-            await restoreFromTrash(pid, record.type, record.id);
+            await dataProvider.restoreFromTrash(pid, record.type, record.id);
             success(type, 'restored');
             await afterChange();
           } catch (error) {
-            // SPEC §8's own notice for a QR code limit reached while restoring.
-            if (apiErrorCodeOf(error) === 'qr_code_limit_reached') {
-              notify('app.trash.qr_code_limit', { type: 'error' });
-            } else {
-              failure(type, 'restoring', error);
-            }
+            failure(type, 'restoring', error);
           }
         }}
       />
@@ -108,7 +98,7 @@ function RowActions({ pid }: { pid: string }) {
         testId={`trash-delete-${record.id}`}
         onConfirm={async () => {
           try {
-            await deleteFromTrash(pid, record.type, record.id);
+            await dataProvider.deleteFromTrash(pid, record.type, record.id);
             success(type, 'deleted');
             await afterChange();
           } catch (error) {
@@ -132,6 +122,7 @@ function CodeField() {
 
 function EmptyTrashButton({ pid }: { pid: string }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
     LINK_NOTICES,
   );
@@ -146,7 +137,7 @@ function EmptyTrashButton({ pid }: { pid: string }) {
       testId="trash-empty"
       onConfirm={async () => {
         try {
-          await emptyTrash(pid);
+          await dataProvider.emptyTrash(pid);
           success('trash', 'emptied');
           await afterChange();
         } catch (error) {

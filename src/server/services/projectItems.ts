@@ -113,8 +113,6 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   ): Promise<{ project: ProjectRow; item: Row }>;
   /** The code the scan service caches the item under. */
   scanKey(row: Row): string;
-  /** The 422 when a restore would exceed a limit. */
-  restoreLimitError(problem: LimitProblem): DomainError;
   /** Why a permanent delete outside the trash is refused. */
   notInTrash: string;
 }
@@ -178,8 +176,8 @@ export async function restoreItem<Row extends { name: string; trashedAt: string 
     { includeTrashed: true },
     async (trx, project, item) => {
       if (!item.trashedAt) return null;
-      const problem = await limitProblem(trx, kind.table, project);
-      if (problem) throw kind.restoreLimitError(problem);
+      // The same 422 as a create past the limit, for both kinds (no field to blame).
+      await ensureRoomForOne(trx, kind.table, project);
       await setTrashedAt(trx, kind.table, id, null, new Date().toISOString());
       return 'restored';
     },

@@ -12,7 +12,7 @@ import {
   type QrCodeInput,
   type QrDesign,
 } from '../../shared/schemas/qrCode.js';
-import { DomainError, invalidField, notFound, underPointer } from '../domain/errors.js';
+import { invalidField, notFound, underPointer } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
@@ -89,14 +89,6 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
     return { project, item: qrCode };
   },
   scanKey: (row) => row.code,
-  restoreLimitError: (problem) =>
-    new DomainError(
-      'invalid',
-      'qr_code_limit_reached',
-      'The QR code limit has been reached; delete a QR code first',
-      undefined,
-      { max: problem.max, scope: problem.scope },
-    ),
   notInTrash: 'Move the QR code to the trash before deleting it',
 };
 

@@ -31,7 +31,6 @@ import {
   copyName,
   deleteTrashedItem,
   ensureRoomForOne,
-  limitError,
   restoreItem,
   trashItem,
   type ItemChangeArgs,
@@ -291,7 +290,6 @@ const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
     return { project, item: shortLink };
   },
   scanKey: (row) => row.uri,
-  restoreLimitError: (problem) => limitError('shortLinks', problem),
   notInTrash: 'Move the short link to the trash before deleting it',
 };
 

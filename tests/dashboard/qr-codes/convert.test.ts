@@ -1,4 +1,5 @@
-// The converter client of SPEC §7: only pdf and eps, with the multipart field `svg` = {name}.svg.
+// The converter client of SPEC §7 (through the dataProvider): only pdf and eps, with the multipart
+// field `svg` = {name}.svg.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convert, fileBaseName } from '../../../src/dashboard/qr-codes/download';
 
@@ -26,7 +27,9 @@ describe('convert()', () => {
     expect(url).toBe(`/api/converter/svg2${ext}`);
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ 'Client-Type': 'dashboard' });
+    expect(init.headers).toMatchObject({ 'Client-Type': 'dashboard' });
+    // The multipart body sets its own Content-Type with the boundary.
+    expect(init.headers).not.toHaveProperty('Content-Type');
     const file = (init.body as FormData).get('svg');
     expect(file).toBeInstanceOf(File);
     expect((file as File).name).toBe('menu-card.svg');

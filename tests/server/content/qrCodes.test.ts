@@ -262,7 +262,9 @@ describe('QR codes: limits', () => {
     expect((await createCode(pid, { name: 'D' })).statusCode).toBe(201);
     const restore = await call(t.app, 'POST', `${codesUrl(pid)}/${a.id}/restore`, { cookie });
     expect(restore.statusCode).toBe(422);
-    expect(firstError(restore)).toMatchObject({ code: 'qr_code_limit_reached', meta: { max: 2 } });
+    // The same code as a short link's restore past its limit, and no field to blame.
+    expect(firstError(restore)).toMatchObject({ code: 'max_qr_codes_project', meta: { max: 2 } });
+    expect(firstError(restore).source).toBeUndefined();
   });
 
   it('enforces the customer limit across projects', async () => {
