@@ -113,7 +113,7 @@ describe('trash', () => {
     await page.getByTestId('wizard-type-link').click();
     await page.getByTestId('wizard-next').click();
     await page.locator('input[name="name"]').fill('Prullenbak-proef');
-    await page.locator('[name="actionData.link"]').fill('https://example.com/flyer');
+    await page.locator('[name="data.link"]').fill('https://example.com/flyer');
     await page.getByTestId('wizard-create').click();
     await page.getByTestId('wizard-confirmation').waitFor({ timeout: 20_000 });
     const scanUrl = (await page.getByTestId('qr-scan-url').first().innerText()).trim();
@@ -147,8 +147,7 @@ describe('themes', () => {
     await page.goto(`${server.url}/projects/${projectId}/qr-code/create`);
     await page.getByTestId('wizard-type-contact').click();
     await page.getByTestId('wizard-next').click();
-    await page.locator('input[name="name"]').fill('Visitekaartje thema');
-    await page.locator('[name="actionData.name"]').fill('Jan Jansen');
+    await page.locator('input[name="name"]').fill('Jan Jansen');
     await page.getByTestId('wizard-create').click();
     await page.getByTestId('wizard-confirmation').waitFor({ timeout: 20_000 });
     const scanUrl = (await page.getByTestId('qr-scan-url').first().innerText()).trim();

@@ -111,7 +111,7 @@ describe('white-label domains', () => {
     await page.getByTestId('wizard-type-link').click();
     await page.getByTestId('wizard-next').click();
     await page.locator('input[name="name"]').fill('Shop window');
-    await page.locator('[name="actionData.link"]').fill('https://shop.example.com/window');
+    await page.locator('[name="data.link"]').fill('https://shop.example.com/window');
     await page.getByTestId('wizard-create').click();
     await page.getByTestId('wizard-confirmation').waitFor({ timeout: 20_000 });
     const scanUrl = (await page.getByTestId('qr-scan-url').first().innerText()).trim();

@@ -1,5 +1,6 @@
 // The fields of each Action kind (SPEC §3), one component per kind; rules come from the shared
-// schema through the form-level validate (actionForm.ts).
+// schema through the form-level validate (actionForm.ts). The Action editor and the QR code
+// wizard both render these; the wizard's `compact` form leaves out what it asks for itself.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, CircularProgress, Stack } from '@mui/material';
 import {
@@ -55,7 +56,12 @@ function useTypeChoices(types: readonly string[], group: string) {
   return types.map((type) => ({ id: type, name: translate(`app.actions.${group}.${type}`) }));
 }
 
-function ContactInputs() {
+interface KindProps {
+  /** Inside the wizard: the code's own Name is the contact's name, so no second Name field. */
+  compact?: boolean;
+}
+
+function ContactInputs({ compact }: KindProps) {
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const emailTypes = useTypeChoices(CONTACT_EMAIL_TYPES, 'email_types');
@@ -67,7 +73,7 @@ function ContactInputs() {
   return (
     <>
       <MediaInput source="data.avatar" kind="avatar" preview="image" />
-      <Text source="data.name" />
+      {!compact && <Text source="data.name" />}
       <ArrayInput source="data.emailAddresses" label={`${F}.emailAddresses.label`}>
         <SimpleFormIterator inline disableReordering data-testid="contact-emails">
           <SelectInput
@@ -213,7 +219,7 @@ function SoundInputs() {
   );
 }
 
-const INPUTS: Record<ActionType, () => ReactNode> = {
+const INPUTS: Record<ActionType, (props: KindProps) => ReactNode> = {
   link: LinkInputs,
   file: FileInputs,
   contact: ContactInputs,
@@ -226,11 +232,14 @@ const INPUTS: Record<ActionType, () => ReactNode> = {
   sound: SoundInputs,
 };
 
-export function ActionTypeInputs({ type }: { type: ActionType }) {
+/** Kinds whose name is the Action's own (a contact card's name), taken from the code's name. */
+export const NAMED_BY_CODE: Partial<Record<ActionType, string>> = { contact: 'name' };
+
+export function ActionTypeInputs({ type, compact = false }: { type: ActionType } & KindProps) {
   const Inputs = INPUTS[type];
   return (
     <Box sx={{ width: '100%' }} data-testid={`action-fields-${type}`}>
-      <Inputs />
+      <Inputs compact={compact} />
     </Box>
   );
 }

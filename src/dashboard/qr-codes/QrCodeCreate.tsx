@@ -33,9 +33,17 @@ import NoneIcon from '@mui/icons-material/LinkOff';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Form, TextInput, Title, useDataProvider, useTranslate } from 'react-admin';
+import {
+  Form,
+  ResourceContextProvider,
+  TextInput,
+  Title,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { ALWAYS_ACTIVE } from '../../shared/activity';
 import { ACTION_TYPES, type ActionType } from '../../shared/enums';
 import { ACTION_DATA_SCHEMAS } from '../../shared/schemas/action';
 import { DEFAULT_QR_DESIGN, qrCodeInputSchema } from '../../shared/schemas/qrCode';
@@ -43,7 +51,8 @@ import { zodValidate } from '../validation';
 import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
 import { QrPreview } from '../design/QrPreview';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
-import { ActionDataInputs, emptyActionData, toActionData } from './ActionDataInputs';
+import { ActionTypeInputs, NAMED_BY_CODE } from '../actions/ActionTypeInputs';
+import { defaultDataFor, toActionInput } from '../actions/actionForm';
 import { ActionLabel } from './ActionLabel';
 import { ActionSelect, actionEditPath, useProjectActions } from './QrCodeLinks';
 import { QrDownloadPanel } from './QrDownloadPanel';
@@ -81,7 +90,16 @@ interface WizardValues {
   name: string;
   templateId: string | null;
   design: unknown;
-  actionData?: Record<string, unknown>;
+  /** The new Action's data, in the Action editor's own shape (actions/actionForm.ts). */
+  data?: Record<string, unknown>;
+}
+
+/** The wizard's values with the code's name also as the Action's own name where it has one. */
+function withCodeName(type: ActionType, values: Record<string, unknown>): Record<string, unknown> {
+  const field = NAMED_BY_CODE[type];
+  if (!field) return values;
+  const name = typeof values.name === 'string' ? values.name.trim() : '';
+  return { ...values, data: { ...(values.data as object), [field]: name } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,11 +240,11 @@ function TypeStep({
 
 function configurationValidator(choice: ActionChoice) {
   const base = qrCodeInputSchema.pick({ name: true, design: true });
-  return zodValidate(
-    choice.kind === 'new'
-      ? base.extend({ actionData: ACTION_DATA_SCHEMAS[choice.objectType] as z.ZodType })
-      : base,
+  if (choice.kind !== 'new') return zodValidate(base);
+  const validate = zodValidate(
+    base.extend({ data: ACTION_DATA_SCHEMAS[choice.objectType] as z.ZodType }),
   );
+  return (values: Record<string, unknown>) => validate(withCodeName(choice.objectType, values));
 }
 
 /** Keeps what was typed, so going back to step 1 and forward again loses nothing. */
@@ -285,7 +303,7 @@ function ConfigurationStep({
     name: '',
     templateId: null,
     design: DEFAULT_QR_DESIGN,
-    ...(choice.kind === 'new' ? { actionData: emptyActionData(choice.objectType) } : {}),
+    ...(choice.kind === 'new' ? { data: defaultDataFor(choice.objectType) } : {}),
   };
   // The code's real URL exists only after saving; preview a stand-in of the same length.
   const previewText = `${window.location.origin}/s/XXXXXXXX`;
@@ -314,7 +332,10 @@ function ConfigurationStep({
                   type: translate(`app.qr_codes.action_types.${choice.objectType}`),
                 })}
               </Typography>
-              <ActionDataInputs type={choice.objectType} />
+              {/* The Action editor's own inputs, with its labels (resources.actions.fields). */}
+              <ResourceContextProvider value="actions">
+                <ActionTypeInputs type={choice.objectType} compact />
+              </ResourceContextProvider>
             </>
           )}
           {choice.kind === 'existing' && (
@@ -466,11 +487,14 @@ export async function createQrCode(
   try {
     const action =
       choice.kind === 'new'
-        ? {
-            name: values.name.trim(),
-            objectType: choice.objectType,
-            data: toActionData(choice.objectType, values.actionData ?? {}),
-          }
+        ? toActionInput(
+            withCodeName(choice.objectType, {
+              name: values.name.trim(),
+              objectType: choice.objectType,
+              data: values.data ?? {},
+              activity: ALWAYS_ACTIVE,
+            }),
+          )
         : undefined;
     const { data: qrCode } = await dataProvider.create('qr-codes', {
       data: {

@@ -161,6 +161,13 @@ function renderWizard(dataProvider: DataProvider) {
   return router;
 }
 
+/** An input of the form by its source, as the Action editor names it. */
+const field = (source: string) => {
+  const input = document.querySelector<HTMLInputElement>(`[name="${source}"]`);
+  if (!input) throw new Error(`no input ${source}`);
+  return input;
+};
+
 describe('QrCodeWizard', () => {
   beforeEach(() => resetWizardStore());
 
@@ -186,7 +193,7 @@ describe('QrCodeWizard', () => {
     );
     expect(wizard().dataset.status).toBe('configuring');
     fireEvent.change(await screen.findByTestId('wizard-name'), { target: { value: 'Menu card' } });
-    fireEvent.change(screen.getByTestId('wizard-action-link'), {
+    fireEvent.change(field('data.link'), {
       target: { value: 'https://example.com/menu' },
     });
     await screen.findByTestId('qr-designer');
@@ -231,9 +238,7 @@ describe('QrCodeWizard', () => {
     fireEvent.click(screen.getByTestId('wizard-next'));
     fireEvent.change(await screen.findByTestId('wizard-name'), { target: { value: 'Mail us' } });
     fireEvent.click(screen.getByTestId('wizard-create'));
-    await waitFor(() =>
-      expect(screen.getByTestId('wizard-action-address').getAttribute('aria-invalid')).toBe('true'),
-    );
+    await waitFor(() => expect(field('data.address').getAttribute('aria-invalid')).toBe('true'));
     expect(calls.filter((call) => call.method === 'create')).toEqual([]);
     expect(screen.getByTestId('qr-wizard').dataset.status).toBe('configuring');
 
@@ -256,5 +261,46 @@ describe('QrCodeWizard', () => {
     const creates = calls.filter((call) => call.method === 'create');
     expect(creates.map((call) => call.resource)).toEqual(['qr-codes']);
     expect(creates[0].params).toMatchObject({ data: { name: 'Poster', actionId: null } });
+  });
+
+  it('shows the QR link editor’s own inputs, and a contact gets one Name: the code’s', async () => {
+    const { provider, calls } = fakeDataProvider();
+    renderWizard(provider);
+    fireEvent.click(await screen.findByTestId('wizard-type-contact'));
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    fireEvent.change(await screen.findByTestId('wizard-name'), {
+      target: { value: 'Anna de Vries' },
+    });
+    // The editor's contact fields (the same component, labels and defaults), not a shortened copy.
+    const fields = screen.getByTestId('action-fields-contact');
+    expect(fields).toBeTruthy();
+    expect(screen.getByText('Email addresses')).toBeTruthy();
+    expect(screen.getByText('Phone numbers')).toBeTruthy();
+    expect(document.querySelector('[name="data.name"]')).toBeNull();
+    expect(screen.getAllByLabelText(/^Name/)).toHaveLength(1);
+    fireEvent.change(field('data.company.name'), { target: { value: 'Bakkerij Anna' } });
+    await screen.findByTestId('qr-designer');
+    fireEvent.click(screen.getByTestId('wizard-create'));
+
+    await waitFor(() => expect(screen.getByTestId('qr-wizard').dataset.status).toBe('done'));
+    const creates = calls.filter((call) => call.method === 'create');
+    expect(creates).toHaveLength(1);
+    // One serializer: the Action editor's, so the Action arrives as the editor would send it.
+    expect(creates[0].params).toMatchObject({
+      data: {
+        name: 'Anna de Vries',
+        action: {
+          name: 'Anna de Vries',
+          objectType: 'contact',
+          data: {
+            name: 'Anna de Vries',
+            company: { name: 'Bakkerij Anna' },
+            emailAddresses: [],
+            avatar: { mediaId: null, remove: false },
+          },
+          activity: { mode: 'always' },
+        },
+      },
+    });
   });
 });
