@@ -1,6 +1,7 @@
 // The steps QR codes and short links share as project items: the limit check under the customer
 // lock, trash, restore and permanent delete (each in one transaction with its audit row; the scan
 // cache forgets the item's code after the commit), emptying the trash, and copying tags.
+import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
@@ -113,6 +114,18 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
   ): Promise<{ project: ProjectRow; item: Row }>;
   /** The code the scan service caches the item under. */
   scanKey(row: Row): string;
+  /** What the scan key is called in an audit row's changes. */
+  scanKeyName: 'code' | 'uri';
+  /** Stores a copy of `row` as `copyId` named `name`, with a fresh scan key; answers that key. */
+  insertCopy(
+    trx: Executor,
+    user: Actor,
+    project: ProjectRow,
+    row: Row,
+    copy: { id: string; name: string; now: string },
+  ): Promise<string>;
+  /** Wraps a change that may lose a race for a unique scan key (short links' uri). */
+  guard?<T>(work: () => Promise<T>): Promise<T>;
   /** Why a permanent delete outside the trash is refused. */
   notInTrash: string;
 }
@@ -147,6 +160,37 @@ async function changeItem<Row extends { name: string; trashedAt: string | null }
       });
     }
   });
+}
+
+/** A copy with a fresh code or uri, "{name} (copy)", the same Action and tags; the limits apply. */
+export async function duplicateItem<Row extends { name: string; trashedAt: string | null }>(
+  kind: TrashableKind<Row>,
+  ...[, user, projectId, id, work]: ItemChangeArgs
+): Promise<string> {
+  const copyId = ulid();
+  const guard = kind.guard ?? (<T>(run: () => Promise<T>) => run());
+  await guard(() =>
+    work.run(async ({ trx, record }) => {
+      const { project, item } = await kind.find(trx, user, projectId, id, {});
+      // Nothing to blame at a field: the copy has no form.
+      await ensureRoomForOne(trx, kind.table, project);
+      const name = copyName(item.name);
+      const now = new Date().toISOString();
+      const key = await kind.insertCopy(trx, user, project, item, { id: copyId, name, now });
+      await copyLabels(trx, ITEM_TYPE_OF[kind.table], id, copyId);
+      await record({
+        type: ITEM_TYPE_OF[kind.table],
+        action: 'duplicated',
+        itemId: copyId,
+        name,
+        customerId: project.customerId,
+        projectId: project.id,
+        changes: { from: id, [kind.scanKeyName]: key },
+        codes: [key],
+      });
+    }),
+  );
+  return copyId;
 }
 
 /** To the trash: out of lists, limits and the scan service, until restored or deleted. */

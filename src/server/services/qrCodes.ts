@@ -20,6 +20,8 @@ import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
 import { scanCountsOf } from '../repositories/projectItems.js';
+import { labelsOfItems } from '../repositories/labels.js';
+import type { LabelSummary } from '../../shared/schemas/label.js';
 import {
   findQrCode,
   insertQrCode,
@@ -31,8 +33,8 @@ import { actionCreated, insertNewAction } from './actions.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
-  copyName,
   deleteTrashedItem,
+  duplicateItem,
   ensureRoomForOne,
   restoreItem,
   trashItem,
@@ -89,9 +91,32 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
     return { project, item: qrCode };
   },
   scanKey: (row) => row.code,
+  scanKeyName: 'code',
+  // The same Action (if it still exists), template and design.
+  insertCopy: async (trx, user, project, qrCode, copy) => {
+    const fresh = await freshCode(trx);
+    await insertQrCode(trx, {
+      id: copy.id,
+      customerId: project.customerId,
+      projectId: project.id,
+      code: fresh,
+      name: copy.name,
+      description: qrCode.description,
+      actionId: qrCode.actionName !== null ? qrCode.actionId : null,
+      templateId: qrCode.templateId,
+      design: qrCode.design,
+      createdBy: user.id,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: copy.now,
+      updatedAt: copy.now,
+    });
+    return fresh;
+  },
   notInTrash: 'Move the QR code to the trash before deleting it',
 };
 
+export const duplicateQrCode = (...args: ItemChangeArgs) => duplicateItem(QR_CODE, ...args);
 export const trashQrCode = (...args: ItemChangeArgs) => trashItem(QR_CODE, ...args);
 export const restoreQrCode = (...args: ItemChangeArgs) => restoreItem(QR_CODE, ...args);
 export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedItem(QR_CODE, ...args);
@@ -199,51 +224,6 @@ export async function editQrCode(
   });
 }
 
-/** A new code with the same Action, template and design; the limits apply. */
-export async function duplicateQrCode(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-): Promise<string> {
-  const copyId = ulid();
-  await work.run(async ({ trx, record }) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
-    await ensureRoomForOne(trx, 'qrCodes', project, '/name');
-    const fresh = await freshCode(trx);
-    const now = new Date().toISOString();
-    const name = copyName(qrCode.name);
-    await insertQrCode(trx, {
-      id: copyId,
-      customerId: project.customerId,
-      projectId: project.id,
-      code: fresh,
-      name,
-      description: qrCode.description,
-      actionId: qrCode.actionName !== null ? qrCode.actionId : null,
-      templateId: qrCode.templateId,
-      design: qrCode.design,
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await record({
-      type: 'qr_code',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id, code: fresh },
-      codes: [fresh],
-    });
-  });
-  return copyId;
-}
-
 // Answers.
 
 /** `QrCode` of docs/api-content.md. */
@@ -258,6 +238,7 @@ export interface QrCodeAnswer {
   action: { id: string; name: string; objectType: string } | null;
   templateId: string | null;
   design: QrDesign;
+  labels: LabelSummary[];
   scans: number;
   createdAt: string;
   updatedAt: string;
@@ -303,11 +284,9 @@ export async function presentQrCodes(
   config: Config,
   rows: QrCodeWithAction[],
 ): Promise<QrCodeAnswer[]> {
-  const scans = await scanCountsOf(
-    db,
-    'qr_code',
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const scans = await scanCountsOf(db, 'qr_code', ids);
+  const labels = await labelsOfItems(db, 'qr_code', ids);
   const bases = await primaryScanBases(
     db,
     rows.map((row) => row.customerId),
@@ -329,6 +308,7 @@ export async function presentQrCodes(
           : null,
       templateId: row.templateId,
       design: readDesign(row.design),
+      labels: labels.get(row.id) ?? [],
       scans: scans.get(row.id) ?? 0,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,

@@ -27,9 +27,8 @@ import {
   type ShortLinkWithAction,
 } from '../repositories/shortLinks.js';
 import {
-  copyLabels,
-  copyName,
   deleteTrashedItem,
+  duplicateItem,
   ensureRoomForOne,
   restoreItem,
   trashItem,
@@ -235,53 +234,6 @@ export async function editShortLink(
   );
 }
 
-/** A new random uri with the same Action and tags; the limits apply. */
-export async function duplicateShortLink(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-): Promise<string> {
-  const copyId = ulid();
-  await withUriGuard(() =>
-    work.run(async ({ trx, record }) => {
-      const { project, shortLink } = await shortLinkOr404(trx, user, projectId, id);
-      await ensureRoomForOne(trx, 'shortLinks', project);
-      const fresh = await freshUri(trx, shortLink.host);
-      const now = new Date().toISOString();
-      const name = copyName(shortLink.name);
-      await insertShortLink(trx, {
-        id: copyId,
-        customerId: project.customerId,
-        projectId: project.id,
-        host: shortLink.host,
-        uri: fresh,
-        name,
-        description: shortLink.description,
-        actionId: shortLink.actionName !== null ? shortLink.actionId : null,
-        createdBy: user.id,
-        trashedAt: null,
-        deletedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await copyLabels(trx, 'short_link', id, copyId);
-      await record({
-        type: 'short_link',
-        action: 'duplicated',
-        itemId: copyId,
-        name,
-        customerId: project.customerId,
-        projectId: project.id,
-        changes: { from: id, uri: fresh },
-        codes: [fresh],
-      });
-    }),
-  );
-  return copyId;
-}
-
 /** How the shared trash, restore and delete steps (services/projectItems.ts) reach a short link. */
 const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
   table: 'shortLinks',
@@ -290,9 +242,32 @@ const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
     return { project, item: shortLink };
   },
   scanKey: (row) => row.uri,
+  scanKeyName: 'uri',
+  // A new random uri on the same host, the same Action (if it still exists).
+  insertCopy: async (trx, user, project, shortLink, copy) => {
+    const fresh = await freshUri(trx, shortLink.host);
+    await insertShortLink(trx, {
+      id: copy.id,
+      customerId: project.customerId,
+      projectId: project.id,
+      host: shortLink.host,
+      uri: fresh,
+      name: copy.name,
+      description: shortLink.description,
+      actionId: shortLink.actionName !== null ? shortLink.actionId : null,
+      createdBy: user.id,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: copy.now,
+      updatedAt: copy.now,
+    });
+    return fresh;
+  },
+  guard: withUriGuard,
   notInTrash: 'Move the short link to the trash before deleting it',
 };
 
+export const duplicateShortLink = (...args: ItemChangeArgs) => duplicateItem(SHORT_LINK, ...args);
 export const trashShortLink = (...args: ItemChangeArgs) => trashItem(SHORT_LINK, ...args);
 export const restoreShortLink = (...args: ItemChangeArgs) => restoreItem(SHORT_LINK, ...args);
 export const deleteTrashedShortLink = (...args: ItemChangeArgs) =>
