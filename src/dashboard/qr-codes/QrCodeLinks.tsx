@@ -9,8 +9,11 @@ import { Link } from 'react-router-dom';
 import { useGetList, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { actionPaths } from '../actions/actionPaths';
 import { ActionLabel } from './ActionLabel';
-import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
+import { QR_NOTICES, useResultNotify, type NoticeWords } from '../useNotifications';
 import type { ActionSummary, QrCodeRecord } from './types';
+
+/** What the Action screen reads of an item: its Action and that Action's summary. */
+type ItemWithAction = Pick<QrCodeRecord, 'id' | 'actionId' | 'action'>;
 
 export const actionEditPath = actionPaths.detailsEdit;
 export const actionCreatePath = actionPaths.add;
@@ -67,13 +70,38 @@ export function ActionSelect({
   );
 }
 
-export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
+/** How one kind of project item names its Action screen: resource, words, notices, test ids. */
+export interface ItemLinksKind {
+  resource: 'qr-codes' | 'short-links';
+  /** The kind's translation keys (current_action, open_action, links_help, …). */
+  words: 'app.qr_codes' | 'app.short_links';
+  notices: NoticeWords;
+  /** The item's word in the notices. */
+  type: 'qr_code' | 'short_link';
+  /** Prefix of the test ids: `${testId}-links`, `${testId}-action-save`, … */
+  testId: string;
+}
+
+const QR_CODE_LINKS: ItemLinksKind = {
+  resource: 'qr-codes',
+  words: 'app.qr_codes',
+  notices: QR_NOTICES,
+  type: 'qr_code',
+  testId: 'qr',
+};
+
+/**
+ * Which Action a QR code or short link leads to (issue 8, part 5: one screen for both kinds).
+ * Changing it changes where the item goes; none leaves it inactive.
+ */
+export function ItemLinks({ pid, id, kind }: { pid: string; id: string; kind: ItemLinksKind }) {
   const translate = useTranslate();
-  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
+  const { success, failure } = useResultNotify<string, string, string>(kind.notices);
   const meta = { projectId: pid };
-  const { data: record, refetch } = useGetOne<QrCodeRecord>('qr-codes', { id, meta });
+  const { data: record, refetch } = useGetOne<ItemWithAction>(kind.resource, { id, meta });
   const [selected, setSelected] = useState<string | null>(null);
-  const [update, { isPending: isSaving }] = useUpdate<QrCodeRecord>();
+  const [update, { isPending: isSaving }] = useUpdate<ItemWithAction>();
+  const word = (key: string) => translate(`${kind.words}.${key}`);
 
   useEffect(() => {
     if (record) setSelected(record.actionId);
@@ -84,25 +112,25 @@ export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
 
   const save = () =>
     update(
-      'qr-codes',
+      kind.resource,
       { id, data: { actionId: selected }, previousData: record, meta },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          success('qr_code', 'saved');
+          success(kind.type, 'saved');
           void refetch();
         },
-        onError: (error) => failure('qr_code', 'saving', error),
+        onError: (error) => failure(kind.type, 'saving', error),
       },
     );
 
   return (
-    <Card data-testid="qr-links">
+    <Card data-testid={`${kind.testId}-links`}>
       <CardContent>
         <Stack spacing={3}>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {translate('app.qr_codes.current_action')}
+              {word('current_action')}
             </Typography>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 0.5 }}>
               <ActionLabel action={record.action} />
@@ -112,33 +140,38 @@ export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
                   component={Link}
                   to={actionEditPath(pid, record.action.id)}
                   startIcon={<OpenIcon />}
-                  data-testid="qr-action-open"
+                  data-testid={`${kind.testId}-action-open`}
                 >
-                  {translate('app.qr_codes.open_action')}
+                  {word('open_action')}
                 </Button>
               )}
             </Stack>
           </Box>
-          <Typography color="text.secondary">{translate('app.qr_codes.links_help')}</Typography>
+          <Typography color="text.secondary">{word('links_help')}</Typography>
           <Stack
             direction="row"
             spacing={2}
             sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}
           >
-            <ActionSelect projectId={pid} value={selected} onChange={setSelected} />
+            <ActionSelect
+              projectId={pid}
+              value={selected}
+              onChange={setSelected}
+              testId={`${kind.testId}-action-select`}
+            />
             <Button
               variant="contained"
               startIcon={<SaveIcon />}
               disabled={!isChanged || isSaving}
               onClick={save}
-              data-testid="qr-action-save"
+              data-testid={`${kind.testId}-action-save`}
             >
               {translate('ra.action.save')}
             </Button>
           </Stack>
           {selected === null && (
-            <Alert severity="info" data-testid="qr-inactive-note">
-              {translate('app.qr_codes.inactive_note')}
+            <Alert severity="info" data-testid={`${kind.testId}-inactive-note`}>
+              {word('inactive_note')}
             </Alert>
           )}
           <Box>
@@ -146,13 +179,17 @@ export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
               component={Link}
               to={actionCreatePath(pid)}
               startIcon={<AddIcon />}
-              data-testid="qr-action-create"
+              data-testid={`${kind.testId}-action-create`}
             >
-              {translate('app.qr_codes.create_action')}
+              {word('create_action')}
             </Button>
           </Box>
         </Stack>
       </CardContent>
     </Card>
   );
+}
+
+export function QrCodeLinks({ pid, id }: { pid: string; id: string }) {
+  return <ItemLinks pid={pid} id={id} kind={QR_CODE_LINKS} />;
 }
