@@ -249,7 +249,7 @@ export async function deleteAllLinksOf(db: Executor, advertisementId: string): P
  */
 export async function advertisementStats(
   db: Executor,
-  _projectId: string,
+  projectId: string,
   advertisementId: string,
   range: { from?: string; to?: string } = {},
 ): Promise<{ views: number; uniqueViews: number; clicks: number }> {
@@ -266,7 +266,7 @@ export async function advertisementStats(
   } else {
     const from = range.from ? Date.parse(range.from) : 0;
     const to = range.to ? Date.parse(range.to) : Date.now();
-    rows = await rollupSums(db, [advertisementId], dimensions, bucketRanges(from, to));
+    rows = await rollupSums(db, projectId, [advertisementId], dimensions, bucketRanges(from, to));
   }
   const sum = (dimension: string, field: 'scans' | 'uniques') =>
     rows.filter((row) => row.dimension === dimension).reduce((n, row) => n + row[field], 0);

@@ -49,9 +49,13 @@ const rangeFilter =
       ),
     );
 
-/** Counts per hourly bucket of one dimension ('' value), summed over the scopes. */
+/**
+ * Counts per hourly bucket of one dimension ('' value), summed over the scopes. Only rows of
+ * `projectId`: a scope id from the request never reaches another project's numbers.
+ */
 export async function rollupSeries(
   db: Executor,
+  projectId: string,
   scopeIds: readonly string[],
   dimension: string,
   from: string,
@@ -66,6 +70,7 @@ export async function rollupSeries(
       eb.fn.sum<number>('uniques').as('uniques'),
     ])
     .where('scopeId', 'in', scopeIds)
+    .where('projectId', '=', projectId)
     .where('period', '=', 'hour')
     .where('dimension', '=', dimension)
     .where('bucket', '>=', from)
@@ -80,9 +85,10 @@ export async function rollupSeries(
   }));
 }
 
-/** Counts per dimension and value over the ranges, summed over the scopes. */
+/** Counts per dimension and value over the ranges, summed over the scopes (of `projectId`). */
 export async function rollupSums(
   db: Executor,
+  projectId: string,
   scopeIds: readonly string[],
   dimensions: readonly string[],
   ranges: readonly BucketRange[],
@@ -97,6 +103,7 @@ export async function rollupSums(
       eb.fn.sum<number>('uniques').as('uniques'),
     ])
     .where('scopeId', 'in', scopeIds)
+    .where('projectId', '=', projectId)
     .where('dimension', 'in', dimensions)
     .where(rangeFilter(ranges))
     .groupBy(['dimension', 'value'])
