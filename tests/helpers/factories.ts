@@ -5,7 +5,10 @@ import type { DomainEvent } from '../../src/server/events/bus.js';
 import type { Db } from '../../src/server/db/database.js';
 import type { Role } from '../../src/shared/enums.js';
 import { hashPassword } from '../../src/server/security.js';
-import { createScanBatchWriter } from '../../src/server/repositories/analytics.js';
+import {
+  createScanBatchWriter,
+  projectTimeZones,
+} from '../../src/server/repositories/analytics.js';
 import type { ScanRow } from '../../src/server/scan/recorder.js';
 import { RollupAccumulator } from '../../src/server/scan/rollup.js';
 
@@ -136,7 +139,8 @@ export async function recordScans(
     isBot: 0,
     ...row,
   }));
-  const rollup = new RollupAccumulator().addAll(full);
+  const zones = await projectTimeZones(db, [...new Set(full.map((row) => row.projectId))]);
+  const rollup = new RollupAccumulator(zones).addAll(full);
   await createScanBatchWriter(db)({
     rows: full,
     rollups: rollup.rows(),

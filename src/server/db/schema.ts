@@ -292,7 +292,7 @@ export interface ScanRollupsTable {
   projectId: string;
   /** 'qr_code', 'short_link', 'advertisement', or 'project' for the project-wide rows. */
   itemType: string;
-  /** 'hour', 'day' (UTC) or 'all' (running total, bucket ''). */
+  /** 'hour' (UTC), 'day' (the project's local day) or 'all' (running total, bucket ''). */
   period: string;
   dimension: string;
   bucket: string;

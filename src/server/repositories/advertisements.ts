@@ -1,6 +1,6 @@
 // Advertisements of a project, their links to QR codes (advertisement_links) and their view and
 // click counts. Every query takes the project id, so another project's ad or code never matches.
-import { bucketRanges, itemTotals, rollupSums } from './analytics.js';
+import { floorHour, itemTotals, rollupSums } from './analytics.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
@@ -264,9 +264,11 @@ export async function advertisementStats(
       { dimension: 'ad_click', ...(clicks.get(advertisementId) ?? { scans: 0, uniques: 0 }) },
     ];
   } else {
-    const from = range.from ? Date.parse(range.from) : 0;
+    const from = floorHour(range.from ? Date.parse(range.from) : 0);
     const to = range.to ? Date.parse(range.to) : Date.now();
-    rows = await rollupSums(db, projectId, [advertisementId], dimensions, bucketRanges(from, to));
+    rows = await rollupSums(db, projectId, [advertisementId], dimensions, [
+      { period: 'hour', from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    ]);
   }
   const sum = (dimension: string, field: 'scans' | 'uniques') =>
     rows.filter((row) => row.dimension === dimension).reduce((n, row) => n + row[field], 0);

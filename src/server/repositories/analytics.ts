@@ -9,7 +9,7 @@ import type { RollupRow } from '../scan/rollup.js';
 import type { ScanRow } from '../scan/recorder.js';
 import type { Executor } from './executor.js';
 
-/** One contiguous stretch of rollup buckets of one period, both bounds inclusive (ISO starts). */
+/** One stretch of rollup buckets of one period: bucket starts from … to, both inclusive (ISO). */
 export interface BucketRange {
   period: 'hour' | 'day';
   from: string;
@@ -17,29 +17,7 @@ export interface BucketRange {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-const iso = (ms: number) => new Date(ms).toISOString();
 export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
-
-/**
- * The rollup buckets covering the hours of `from` … `to` (instants; both hours included):
- * whole UTC days from the daily rows, the partial days at either edge from the hourly rows.
- */
-export function bucketRanges(from: number, to: number): BucketRange[] {
-  const fromHour = floorHour(from);
-  const toHour = floorHour(to);
-  if (toHour < fromHour) return [];
-  const firstDay = Math.ceil(fromHour / DAY_MS) * DAY_MS;
-  const daysEnd = Math.floor((toHour + HOUR_MS) / DAY_MS) * DAY_MS;
-  if (firstDay >= daysEnd) return [{ period: 'hour', from: iso(fromHour), to: iso(toHour) }];
-  const ranges: BucketRange[] = [];
-  if (fromHour < firstDay) {
-    ranges.push({ period: 'hour', from: iso(fromHour), to: iso(firstDay - HOUR_MS) });
-  }
-  ranges.push({ period: 'day', from: iso(firstDay), to: iso(daysEnd - DAY_MS) });
-  if (daysEnd <= toHour) ranges.push({ period: 'hour', from: iso(daysEnd), to: iso(toHour) });
-  return ranges;
-}
 
 const rangeFilter =
   (ranges: readonly BucketRange[]) => (eb: ExpressionBuilder<Database, 'scanRollups'>) =>
@@ -166,6 +144,20 @@ export async function topItems(
       name: names.get(row.scopeId) ?? null,
       scans: Number(row.scans),
     }));
+}
+
+/** The time zone of each project (daily rollups are its local days). */
+export async function projectTimeZones(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['id', 'timeZone'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.timeZone]));
 }
 
 /** Each item's running total of one dimension (counted scans by default): lists read this. */

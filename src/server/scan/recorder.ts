@@ -6,12 +6,17 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
-import { createScanBatchWriter, type ScanBatch } from '../repositories/analytics.js';
-import { isCountedScan, RollupAccumulator } from './rollup.js';
+import {
+  createScanBatchWriter,
+  projectTimeZones,
+  type ScanBatch,
+} from '../repositories/analytics.js';
+import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 
 const MINUTE_MS = 60_000;
 /** How many minutes back the live view reaches. */
 export const LIVE_MINUTES = 15;
+const ZONE_TTL_MS = 60_000;
 import type { CountryLookup } from './geo.js';
 import { DailyUniqueTracker } from './unique.js';
 import {
@@ -108,7 +113,7 @@ export class ScanRecorder {
   dropped = 0;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly toRow: (capture: ScanCapture) => ScanRow,
     options: RecorderOptions = {},
   ) {
@@ -183,8 +188,28 @@ export class ScanRecorder {
     }
   }
 
+  private readonly days = new LocalDays();
+  /** Projects' time zones, re-read after ZONE_TTL_MS (a changed zone applies from then on). */
+  private readonly zones = new Map<string, { zone: string; until: number }>();
+
+  private async zonesOf(rows: readonly ScanRow[]): Promise<Map<string, string>> {
+    const now = Date.now();
+    const missing = new Set<string>();
+    for (const row of rows) {
+      const known = this.zones.get(row.projectId);
+      if (!known || known.until < now) missing.add(row.projectId);
+    }
+    if (missing.size > 0) {
+      const found = await projectTimeZones(this.db, [...missing]);
+      for (const [id, zone] of found) this.zones.set(id, { zone, until: now + ZONE_TTL_MS });
+    }
+    const zones = new Map<string, string>();
+    for (const [id, { zone }] of this.zones) zones.set(id, zone);
+    return zones;
+  }
+
   private async write(rows: ScanRow[]): Promise<void> {
-    const rollup = new RollupAccumulator().addAll(rows);
+    const rollup = new RollupAccumulator(await this.zonesOf(rows), this.days).addAll(rows);
     await this.writeBatch({
       rows,
       rollups: rollup.rows(),

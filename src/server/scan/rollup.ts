@@ -3,6 +3,7 @@
 // `RollupAccumulator` folds raw rows into the rollup rows and counters the recorder writes in the
 // same transaction (and the backfill command writes for rows that predate the rollups).
 import type { ScanRollupsTable } from '../db/schema.js';
+import { DEFAULT_TIME_ZONE, localBucketStart } from '../../shared/timeZone.js';
 
 /** The fields of a raw scan row the statistics read. */
 export interface RollupSource {
@@ -41,7 +42,27 @@ const MAX_VALUE_LENGTH = 255;
 export type RollupRow = ScanRollupsTable;
 
 export const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
-export const dayOf = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
+
+/**
+ * The start (ISO instant) of the project's local day holding a UTC hour: daily rollups are days
+ * where the project is, so a range of whole local days reads whole daily rows. Cached per zone
+ * and hour (a flush meets few); the cache empties itself when it grows.
+ */
+export class LocalDays {
+  private readonly cache = new Map<string, string>();
+
+  dayOf(iso: string, timeZone: string): string {
+    const key = `${timeZone}|${iso.slice(0, 13)}`;
+    let day = this.cache.get(key);
+    if (day === undefined) {
+      if (this.cache.size > 50_000) this.cache.clear();
+      const hour = Date.parse(hourOf(iso));
+      day = new Date(localBucketStart(hour, 'day', timeZone)).toISOString();
+      this.cache.set(key, day);
+    }
+    return day;
+  }
+}
 
 function valueOf(raw: string | null | undefined): string {
   const trimmed = raw?.trim();
@@ -54,6 +75,13 @@ function valueOf(raw: string | null | undefined): string {
  */
 export class RollupAccumulator {
   private readonly byKey = new Map<string, RollupRow>();
+
+  /** `zoneOf` answers each project's time zone (rows of unknown projects use the default). */
+  constructor(
+    private readonly zoneOf: ReadonlyMap<string, string> = new Map(),
+    private readonly days = new LocalDays(),
+  ) {}
+
   /** Counted scans per project: what `projects.used_scans` (the plan usage) grows by. */
   readonly countedPerProject = new Map<string, number>();
 
@@ -63,7 +91,7 @@ export class RollupAccumulator {
         ? 1
         : 0;
     const hour = hourOf(row.scannedAt);
-    const day = dayOf(row.scannedAt);
+    const day = this.days.dayOf(row.scannedAt, this.zoneOf.get(row.projectId) ?? DEFAULT_TIME_ZONE);
     let dimension: RollupDimension;
     if (isCountedScan(row)) dimension = 'total';
     else if (row.isBot === 1 || row.isBot === true) dimension = 'bot';
@@ -80,10 +108,18 @@ export class RollupAccumulator {
         this.bump(scopeId, row.projectId, itemType, 'all', dimension, '', '', unique);
       }
       if (dimension !== 'total') continue;
+      // Breakdowns per local day only: per hour they would outnumber the scans themselves.
       for (const column of BREAKDOWN_COLUMNS) {
-        const value = valueOf(row[column]);
-        this.bump(scopeId, row.projectId, itemType, 'hour', column, hour, value, unique);
-        this.bump(scopeId, row.projectId, itemType, 'day', column, day, value, unique);
+        this.bump(
+          scopeId,
+          row.projectId,
+          itemType,
+          'day',
+          column,
+          day,
+          valueOf(row[column]),
+          unique,
+        );
       }
     }
     if (dimension === 'total') {

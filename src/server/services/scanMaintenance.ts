@@ -8,12 +8,13 @@ import { ROLLUP_BACKFILL_KEY } from '../db/migrations/0015_scan_rollups.js';
 import {
   analyzeStatistics,
   deleteRawScansBefore,
+  projectTimeZones,
   rawRowsForRollup,
   retentionByCustomer,
   upsertRollups,
 } from '../repositories/analytics.js';
 import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
-import { RollupAccumulator } from '../scan/rollup.js';
+import { LocalDays, RollupAccumulator } from '../scan/rollup.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const markerSchema = z.object({ through: z.number(), upTo: z.number() });
@@ -29,11 +30,13 @@ export async function backfillRollups(db: Db, batchSize = 50_000): Promise<numbe
   let { through } = parsed.data;
   const { upTo } = parsed.data;
   let folded = 0;
+  const days = new LocalDays();
   while (through < upTo) {
     const done = await db.transaction().execute(async (trx) => {
       const rows = await rawRowsForRollup(trx, through, upTo, batchSize);
       const next = rows.length < batchSize ? upTo : Number(rows[rows.length - 1].id);
-      await upsertRollups(trx, new RollupAccumulator().addAll(rows).rows());
+      const zones = await projectTimeZones(trx, [...new Set(rows.map((row) => row.projectId))]);
+      await upsertRollups(trx, new RollupAccumulator(zones, days).addAll(rows).rows());
       await writePlatformSetting(trx, ROLLUP_BACKFILL_KEY, { through: next, upTo });
       return { next, count: rows.length };
     });

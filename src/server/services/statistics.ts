@@ -1,8 +1,8 @@
 // The statistics a screen shows, from the rollups only: scans and unique visitors over time in
 // the project's time zone (SPEC §9 granularity), the previous period beside it, breakdowns, the
 // hour-of-day × weekday heat map, the project's top QR codes and short links, and bots apart.
-// Hourly rollups serve the series and the edges of a range, daily rollups its whole UTC days, so
-// a 365-day answer reads a few thousand rows whatever the number of scans.
+// Hourly totals serve the series and heat map, the project's local days the rest, so a 365-day
+// answer reads a few thousand rows whatever the number of scans.
 import { analyticsGranularity, type Granularity } from '../../shared/rules.js';
 import {
   sortBreakdown,
@@ -12,16 +12,17 @@ import {
 } from '../../shared/statsAggregation.js';
 import {
   DEFAULT_TIME_ZONE,
+  localBucketStart,
   localBuckets,
   localParts,
   offsetMinutes,
 } from '../../shared/timeZone.js';
 import {
-  bucketRanges,
   floorHour,
   rollupSeries,
   rollupSums,
   topItems,
+  type BucketRange,
 } from '../repositories/analytics.js';
 import type { Executor } from '../repositories/executor.js';
 import { BREAKDOWN_COLUMNS } from '../scan/rollup.js';
@@ -101,11 +102,16 @@ export async function statisticsOf(
   const granularity = granularityIn(from, to, timeZone);
   const fromHour = floorHour(from.getTime());
   const toHour = floorHour(to.getTime());
-  const ranges = bucketRanges(fromHour, toHour);
+  // Breakdowns, bots, top items and the previous period read the daily rows: the local days
+  // the range touches (presets and custom ranges are whole local days).
+  const days = (start: number, end: number): BucketRange[] => [
+    { period: 'day', from: iso(localBucketStart(start, 'day', timeZone)), to: iso(end) },
+  ];
+  const ranges = days(from.getTime(), to.getTime());
   const length = to.getTime() - from.getTime();
   const previousTo = from.getTime() - 1;
   const previousFrom = previousTo - length;
-  const previousRanges = bucketRanges(previousFrom, previousTo);
+  const previousRanges = days(previousFrom, previousTo);
 
   const [hourly, sums, previous, top] = await Promise.all([
     rollupSeries(db, scope.projectId, scope.scopeIds, 'total', iso(fromHour), iso(toHour)),

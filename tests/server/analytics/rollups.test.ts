@@ -84,66 +84,48 @@ async function rollupCounts(projectId: string): Promise<Counts> {
     .execute();
   const counts: Counts = {};
   for (const r of rows) {
-    counts[`${r.scopeId}|${r.period}|${r.dimension}|${r.bucket}|${r.value}`] = Number(r.scans);
-    if (Number(r.uniques) > 0) {
-      counts[`${r.scopeId}|${r.period}|${r.dimension}|${r.bucket}|${r.value}|u`] = Number(
-        r.uniques,
-      );
+    let bucket = r.bucket;
+    if (r.period === 'day') {
+      // A daily row starts at a local midnight; name it by its local date.
+      expect(localHour(Date.parse(bucket))).toBe(0);
+      bucket = localDate(Date.parse(bucket));
     }
+    const key = `${r.scopeId}|${r.period}|${r.dimension}|${bucket}|${r.value}`;
+    counts[key] = Number(r.scans);
+    if (Number(r.uniques) > 0) counts[`${key}|u`] = Number(r.uniques);
   }
   return counts;
 }
 
-/** The same numbers straight from the raw rows with GROUP BY, written independently. */
+/** The same numbers straight from the raw rows, counted naively (Intl for the local day). */
 async function recount(projectId: string): Promise<Counts> {
   const counts: Counts = {};
-  const add = (key: string, scans: number, uniques: number) => {
-    counts[key] = (counts[key] ?? 0) + Number(scans);
-    if (Number(uniques) > 0) counts[`${key}|u`] = (counts[`${key}|u`] ?? 0) + Number(uniques);
+  const add = (key: string, unique: number) => {
+    counts[key] = (counts[key] ?? 0) + 1;
+    if (unique) counts[`${key}|u`] = (counts[`${key}|u`] ?? 0) + 1;
   };
-  const periods = [
-    ['hour', sql<string>`substr(scanned_at, 1, 13) || ':00:00.000Z'`],
-    ['day', sql<string>`substr(scanned_at, 1, 10) || 'T00:00:00.000Z'`],
-  ] as const;
-  const dims = [
-    ['total', sql<string>`''`],
-    ['device', sql<string>`coalesce(device, 'unknown')`],
-    ['country', sql<string>`coalesce(country, 'unknown')`],
-    ['os', sql<string>`coalesce(os, 'unknown')`],
-    ['browser', sql<string>`coalesce(browser, 'unknown')`],
-    ['referrer', sql<string>`coalesce(referrer, 'unknown')`],
-  ] as const;
-  const counted = sql`kind = 'scan' and is_bot = 0`;
-  for (const [period, bucket] of periods) {
-    for (const [dimension, value] of dims) {
-      const { rows } = await sql<{ item: string; b: string; v: string; n: number; u: number }>`
-        select item_id as item, ${bucket} as b, ${value} as v, count(*) as n, sum(is_unique) as u
-        from scans where project_id = ${projectId} and ${counted} group by 1, 2, 3`.execute(t.db);
-      for (const r of rows) {
-        add(`${r.item}|${period}|${dimension}|${r.b}|${r.v}`, r.n, r.u);
-        add(`${projectId}|${period}|${dimension}|${r.b}|${r.v}`, r.n, r.u);
+  const rows = await t.db
+    .selectFrom('scans')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .execute();
+  for (const r of rows) {
+    const hour = `${r.scannedAt.slice(0, 13)}:00:00.000Z`;
+    const day = localDate(Date.parse(r.scannedAt));
+    const bot = r.isBot === 1;
+    const dimension = bot ? 'bot' : r.kind === 'scan' ? 'total' : r.kind;
+    const unique = bot ? 0 : r.isUnique;
+    const scopes =
+      dimension === 'total' || dimension === 'bot' ? [r.itemId, projectId] : [r.itemId];
+    for (const scope of scopes) {
+      add(`${scope}|hour|${dimension}|${hour}|`, unique);
+      add(`${scope}|day|${dimension}|${day}|`, unique);
+      if (scope !== projectId) add(`${scope}|all|${dimension}||`, unique);
+      if (dimension !== 'total') continue;
+      for (const column of ['device', 'os', 'browser', 'country', 'referrer'] as const) {
+        add(`${scope}|day|${column}|${day}|${r[column] ?? 'unknown'}`, unique);
       }
     }
-    const bots = await sql<{ item: string; b: string; n: number }>`
-      select item_id as item, ${bucket} as b, count(*) as n from scans
-      where project_id = ${projectId} and is_bot = 1 group by 1, 2`.execute(t.db);
-    for (const r of bots.rows) {
-      add(`${r.item}|${period}|bot|${r.b}|`, r.n, 0);
-      add(`${projectId}|${period}|bot|${r.b}|`, r.n, 0);
-    }
-    const ads = await sql<{ item: string; b: string; n: number; u: number }>`
-      select item_id as item, ${bucket} as b, count(*) as n, sum(is_unique) as u from scans
-      where project_id = ${projectId} and kind = 'ad_view' and is_bot = 0 group by 1, 2`.execute(
-      t.db,
-    );
-    for (const r of ads.rows) add(`${r.item}|${period}|ad_view|${r.b}|`, r.n, r.u);
-  }
-  const totals = await sql<{ item: string; kind: string; bot: number; n: number; u: number }>`
-    select item_id as item, kind, is_bot as bot, count(*) as n, sum(is_unique) as u from scans
-    where project_id = ${projectId} group by 1, 2, 3`.execute(t.db);
-  for (const r of totals.rows) {
-    const dimension = Number(r.bot) === 1 ? 'bot' : r.kind === 'scan' ? 'total' : r.kind;
-    add(`${r.item}|all|${dimension}||`, r.n, dimension === 'bot' ? 0 : r.u);
   }
   return counts;
 }

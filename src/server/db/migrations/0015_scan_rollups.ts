@@ -1,5 +1,5 @@
-// Statistics at any size (issue 11): hourly and daily scan rollups per item and per project, with
-// the dimensions the screens show, and running totals per item, written by the scan recorder in
+// Statistics at any size (issue 11): hourly totals and daily breakdowns per item and per project
+// (the dimensions the screens show), and running totals per item, written by the scan recorder in
 // the same transaction as the raw rows. Raw scans written before this migration are folded in by
 // `npm run backfill:rollups` (the marker below says which ones). Projects get a time zone for
 // bucketing, customers a raw-scan retention.
@@ -19,7 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('scope_id', ID, (c) => c.notNull())
     .addColumn('project_id', ID, (c) => c.notNull())
     .addColumn('item_type', 'varchar(16)', (c) => c.notNull())
-    // 'hour', 'day' (UTC) or 'all' (the running total, bucket '').
+    // 'hour' (UTC), 'day' (the project's local day; bucket = its start instant) or 'all' (the
+    // running total, bucket '').
     .addColumn('period', 'varchar(8)', (c) => c.notNull())
     .addColumn('dimension', 'varchar(16)', (c) => c.notNull())
     .addColumn('bucket', 'varchar(32)', (c) => c.notNull())
