@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createMailer, type Mailer } from './mail.js';
 import { createScanRecorder, scanPlugin } from './scan/plugin.js';
+import { startScanMaintenance } from './services/scanMaintenance.js';
 import type { RecorderOptions, ScanRecorder } from './scan/recorder.js';
 import { API_BASE } from '../shared/constants.js';
 import type { ApiErrorBody } from '../shared/errors.js';
@@ -167,6 +168,11 @@ export async function buildApp({
     ...recorder,
   });
   app.decorate('scanRecorder', scanRecorder);
+  // Daily: raw scans past each customer's retention go, in small batches (rollups stay).
+  const scanMaintenance = startScanMaintenance(db, (error) =>
+    app.log.error({ err: error }, 'scan retention failed, will retry tomorrow'),
+  );
+  app.addHook('onClose', async () => scanMaintenance.stop());
   await app.register(scanPlugin, {
     prefix: scanPrefix,
     db,

@@ -5,6 +5,12 @@ import type { DomainEvent } from '../../src/server/events/bus.js';
 import type { Db } from '../../src/server/db/database.js';
 import type { Role } from '../../src/shared/enums.js';
 import { hashPassword } from '../../src/server/security.js';
+import {
+  createScanBatchWriter,
+  projectTimeZones,
+} from '../../src/server/repositories/analytics.js';
+import type { ScanRow } from '../../src/server/scan/recorder.js';
+import { RollupAccumulator } from '../../src/server/scan/rollup.js';
 
 export async function buildUser(
   db: Db,
@@ -104,4 +110,41 @@ export async function linkQrCodeThroughApi(
   });
   if (response.statusCode !== 201) throw new Error(`QR code not made: ${response.body}`);
   return response.json().data;
+}
+
+/** A scan row for recordScans: the demo-like defaults, any field overridable. */
+export type ScanInput = Partial<ScanRow> & { scannedAt: string };
+
+/**
+ * Writes scans exactly as the recorder's flush does (raw rows, rollups, running totals and
+ * used_scans in one transaction), for tests that need scans at given times.
+ */
+export async function recordScans(
+  db: Db,
+  defaults: { customerId: string; projectId: string },
+  rows: readonly ScanInput[],
+): Promise<ScanRow[]> {
+  const full: ScanRow[] = rows.map((row) => ({
+    customerId: defaults.customerId,
+    projectId: defaults.projectId,
+    itemType: 'qr_code',
+    itemId: ulid(),
+    kind: 'scan',
+    device: 'mobile',
+    os: 'iOS',
+    browser: 'Mobile Safari',
+    country: 'NL',
+    referrer: null,
+    isUnique: 0,
+    isBot: 0,
+    ...row,
+  }));
+  const zones = await projectTimeZones(db, [...new Set(full.map((row) => row.projectId))]);
+  const rollup = new RollupAccumulator(zones).addAll(full);
+  await createScanBatchWriter(db)({
+    rows: full,
+    rollups: rollup.rows(),
+    countedPerProject: rollup.countedPerProject,
+  });
+  return full;
 }

@@ -39,6 +39,10 @@ class SqliteKeepingCauseDialect extends SqliteDialect {
   }
 }
 
+/** The better-sqlite3 handle behind a SQLite Kysely, for statements prepared once (scan writes). */
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
+
 export function databaseKind(options: DatabaseOptions): DbKind {
   return options.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
 }
@@ -57,8 +61,10 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteKeepingCauseDialect({ database: sqlite }),
     plugins,
   });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }

@@ -22,6 +22,8 @@ export interface CustomersTable extends Timestamps {
   maxStorage: number;
   maxUsers: number;
   maxShortLinks: number;
+  /** Raw scans older than this many days are deleted by the daily retention job. */
+  scanRetentionDays: Generated<number>;
   deletedAt: string | null;
 }
 
@@ -122,6 +124,8 @@ export interface ProjectsTable extends Timestamps {
   maxShortLinks: number;
   usedScans: number;
   usedStorage: number;
+  /** IANA time zone the statistics bucket days, weeks and months in. */
+  timeZone: Generated<string>;
   trashedAt: string | null;
   deletedAt: string | null;
 }
@@ -282,6 +286,21 @@ export interface ScansTable {
   isBot: Flag;
 }
 
+/** Scan counts per scope (item or project), period, dimension value and bucket (migration 0015). */
+export interface ScanRollupsTable {
+  scopeId: string;
+  projectId: string;
+  /** 'qr_code', 'short_link', 'advertisement', or 'project' for the project-wide rows. */
+  itemType: string;
+  /** 'hour' (UTC), 'day' (the project's local day) or 'all' (running total, bucket ''). */
+  period: string;
+  dimension: string;
+  bucket: string;
+  value: string;
+  scans: number;
+  uniques: number;
+}
+
 export interface AuditLogsTable {
   id: string;
   parentId: string | null;
@@ -323,6 +342,7 @@ export interface Database {
   whiteLabelHostnames: WhiteLabelHostnamesTable;
   platformSettings: PlatformSettingsTable;
   scans: ScansTable;
+  scanRollups: ScanRollupsTable;
   auditLogs: AuditLogsTable;
 }
 

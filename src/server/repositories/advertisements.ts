@@ -1,5 +1,6 @@
 // Advertisements of a project, their links to QR codes (advertisement_links) and their view and
 // click counts. Every query takes the project id, so another project's ad or code never matches.
+import { floorHour, itemTotals, rollupSums } from './analytics.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
@@ -242,39 +243,39 @@ export async function deleteAllLinksOf(db: Executor, advertisementId: string): P
     .execute();
 }
 
-/** Human views, unique views and click-throughs of an advertisement (bots are not counted). */
+/**
+ * Human views, unique views and click-throughs of an advertisement (bots are not counted), from
+ * its rollups: the running totals, or the hours of the range (from/to rounded to their hour).
+ */
 export async function advertisementStats(
   db: Executor,
   projectId: string,
   advertisementId: string,
   range: { from?: string; to?: string } = {},
 ): Promise<{ views: number; uniqueViews: number; clicks: number }> {
-  let query = db
-    .selectFrom('scans')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('kind', '=', 'ad_view').then(1).else(0).end()).as('views'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('kind', '=', 'ad_view'), eb('isUnique', '=', 1)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('uniqueViews'),
-      eb.fn.sum<number>(eb.case().when('kind', '=', 'ad_click').then(1).else(0).end()).as('clicks'),
-    ])
-    .where('projectId', '=', projectId)
-    .where('itemId', '=', advertisementId)
-    .where('isBot', '=', 0);
-  if (range.from) query = query.where('scannedAt', '>=', range.from);
-  if (range.to) query = query.where('scannedAt', '<=', range.to);
-  const row = await query.executeTakeFirstOrThrow();
+  const dimensions = ['ad_view', 'ad_click'];
+  let rows: { dimension: string; scans: number; uniques: number }[];
+  if (!range.from && !range.to) {
+    const [views, clicks] = await Promise.all(
+      dimensions.map((dimension) => itemTotals(db, [advertisementId], dimension)),
+    );
+    rows = [
+      { dimension: 'ad_view', ...(views.get(advertisementId) ?? { scans: 0, uniques: 0 }) },
+      { dimension: 'ad_click', ...(clicks.get(advertisementId) ?? { scans: 0, uniques: 0 }) },
+    ];
+  } else {
+    const from = floorHour(range.from ? Date.parse(range.from) : 0);
+    const to = range.to ? Date.parse(range.to) : Date.now();
+    rows = await rollupSums(db, projectId, [advertisementId], dimensions, [
+      { period: 'hour', from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    ]);
+  }
+  const sum = (dimension: string, field: 'scans' | 'uniques') =>
+    rows.filter((row) => row.dimension === dimension).reduce((n, row) => n + row[field], 0);
   return {
-    views: Number(row.views ?? 0),
-    uniqueViews: Number(row.uniqueViews ?? 0),
-    clicks: Number(row.clicks ?? 0),
+    views: sum('ad_view', 'scans'),
+    uniqueViews: sum('ad_view', 'uniques'),
+    clicks: sum('ad_click', 'scans'),
   };
 }
 

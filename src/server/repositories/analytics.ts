@@ -1,56 +1,186 @@
-// Scan rows for statistics: only the columns the aggregation reads, bounded by the
-// (project_id, scanned_at) or (item_id, scanned_at) index, read in keyset-paged chunks so a
-// large range never sits in memory at once. Bucketing happens in TypeScript (shared/statsAggregation).
-import type { StatsScanRow } from '../../shared/statsAggregation.js';
+// Statistics storage. Reads come from the rollups (scan_rollups: per item and per project, hourly
+// and daily per dimension, plus each item's running total), never from raw scan rows, so their
+// cost does not grow with the number of scans. Raw rows are read only for the CSV export, the
+// backfill of rows that predate the rollups, and retention.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { sqliteHandleOf, type Db } from '../db/database.js';
+import type { RollupRow } from '../scan/rollup.js';
+import type { ScanRow } from '../scan/recorder.js';
 import type { Executor } from './executor.js';
 
-export interface ScanRowFilter {
-  projectId: string;
-  /** Only these items (QR codes, short links); all of the project's when absent. */
-  itemIds?: readonly string[];
-  /** ISO-8601 UTC bounds, both inclusive. */
+/** One stretch of rollup buckets of one period: bucket starts from … to, both inclusive (ISO). */
+export interface BucketRange {
+  period: 'hour' | 'day';
   from: string;
   to: string;
 }
 
-export const SCAN_CHUNK_SIZE = 5000;
+const HOUR_MS = 60 * 60 * 1000;
+export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+const rangeFilter =
+  (ranges: readonly BucketRange[]) => (eb: ExpressionBuilder<Database, 'scanRollups'>) =>
+    eb.or(
+      ranges.map((r) =>
+        eb.and([eb('period', '=', r.period), eb('bucket', '>=', r.from), eb('bucket', '<=', r.to)]),
+      ),
+    );
 
 /**
- * The counted scans (kind 'scan', no bots) in the range, oldest first, one chunk at a time.
- * The cursor is (scanned_at, id): `scanned_at >= last` keeps the index range, the `or` skips
- * what the previous chunk already gave.
+ * Counts per hourly bucket of one dimension ('' value), summed over the scopes. Only rows of
+ * `projectId`: a scope id from the request never reaches another project's numbers.
  */
-export async function* countedScanChunks(
+export async function rollupSeries(
   db: Executor,
-  filter: ScanRowFilter,
-  chunkSize = SCAN_CHUNK_SIZE,
-): AsyncGenerator<StatsScanRow[]> {
-  if (filter.itemIds && filter.itemIds.length === 0) return;
-  let cursor: { at: string; id: number } | null = null;
-  for (;;) {
-    let query = db
-      .selectFrom('scans')
-      .select(['id', 'scannedAt', 'isUnique', 'device', 'os', 'browser', 'country', 'referrer'])
-      .where('projectId', '=', filter.projectId)
-      .where('kind', '=', 'scan')
-      .where('isBot', '=', 0)
-      .where('scannedAt', '<=', filter.to);
-    if (filter.itemIds) query = query.where('itemId', 'in', filter.itemIds);
-    if (cursor) {
-      const { at, id } = cursor;
-      query = query
-        .where('scannedAt', '>=', at)
-        .where((eb) => eb.or([eb('scannedAt', '>', at), eb('id', '>', id)]));
-    } else {
-      query = query.where('scannedAt', '>=', filter.from);
-    }
-    const rows = await query.orderBy('scannedAt').orderBy('id').limit(chunkSize).execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < chunkSize) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.scannedAt, id: Number(last.id) };
+  projectId: string,
+  scopeIds: readonly string[],
+  dimension: string,
+  from: string,
+  to: string,
+): Promise<{ bucket: string; scans: number; uniques: number }[]> {
+  if (scopeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('scanRollups')
+    .select((eb) => [
+      'bucket',
+      eb.fn.sum<number>('scans').as('scans'),
+      eb.fn.sum<number>('uniques').as('uniques'),
+    ])
+    .where('scopeId', 'in', scopeIds)
+    .where('projectId', '=', projectId)
+    .where('period', '=', 'hour')
+    .where('dimension', '=', dimension)
+    .where('bucket', '>=', from)
+    .where('bucket', '<=', to)
+    .groupBy('bucket')
+    .orderBy('bucket')
+    .execute();
+  return rows.map((row) => ({
+    bucket: row.bucket,
+    scans: Number(row.scans),
+    uniques: Number(row.uniques),
+  }));
+}
+
+/** Counts per dimension and value over the ranges, summed over the scopes (of `projectId`). */
+export async function rollupSums(
+  db: Executor,
+  projectId: string,
+  scopeIds: readonly string[],
+  dimensions: readonly string[],
+  ranges: readonly BucketRange[],
+): Promise<{ dimension: string; value: string; scans: number; uniques: number }[]> {
+  if (scopeIds.length === 0 || ranges.length === 0 || dimensions.length === 0) return [];
+  const rows = await db
+    .selectFrom('scanRollups')
+    .select((eb) => [
+      'dimension',
+      'value',
+      eb.fn.sum<number>('scans').as('scans'),
+      eb.fn.sum<number>('uniques').as('uniques'),
+    ])
+    .where('scopeId', 'in', scopeIds)
+    .where('projectId', '=', projectId)
+    .where('dimension', 'in', dimensions)
+    .where(rangeFilter(ranges))
+    .groupBy(['dimension', 'value'])
+    .execute();
+  return rows.map((row) => ({
+    dimension: row.dimension,
+    value: row.value,
+    scans: Number(row.scans),
+    uniques: Number(row.uniques),
+  }));
+}
+
+/** The project's QR codes and short links with the most counted scans over the ranges. */
+export async function topItems(
+  db: Executor,
+  projectId: string,
+  ranges: readonly BucketRange[],
+  limit: number,
+): Promise<{ itemType: string; itemId: string; name: string | null; scans: number }[]> {
+  if (ranges.length === 0) return [];
+  const rows = await db
+    .selectFrom('scanRollups')
+    .select((eb) => ['itemType', 'scopeId', eb.fn.sum<number>('scans').as('scans')])
+    .where('projectId', '=', projectId)
+    .where('dimension', '=', 'total')
+    .where('itemType', 'in', ['qr_code', 'short_link'])
+    .where(rangeFilter(ranges))
+    .groupBy(['itemType', 'scopeId'])
+    .execute();
+  rows.sort((a, b) => Number(b.scans) - Number(a.scans) || a.scopeId.localeCompare(b.scopeId));
+  const names = new Map<string, string>();
+  const pick = (type: string) =>
+    rows
+      .filter((row) => row.itemType === type)
+      .slice(0, limit)
+      .map((row) => row.scopeId);
+  const [qrIds, linkIds] = [pick('qr_code'), pick('short_link')];
+  if (qrIds.length > 0) {
+    const found = await db
+      .selectFrom('qrCodes')
+      .select(['id', 'name'])
+      .where('id', 'in', qrIds)
+      .execute();
+    for (const row of found) names.set(row.id, row.name);
   }
+  if (linkIds.length > 0) {
+    const found = await db
+      .selectFrom('shortLinks')
+      .select(['id', 'name'])
+      .where('id', 'in', linkIds)
+      .execute();
+    for (const row of found) names.set(row.id, row.name);
+  }
+  const wanted = new Set([...qrIds, ...linkIds]);
+  return rows
+    .filter((row) => wanted.has(row.scopeId))
+    .map((row) => ({
+      itemType: row.itemType,
+      itemId: row.scopeId,
+      name: names.get(row.scopeId) ?? null,
+      scans: Number(row.scans),
+    }));
+}
+
+/** The time zone of each project (daily rollups are its local days). */
+export async function projectTimeZones(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['id', 'timeZone'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.timeZone]));
+}
+
+/** Each item's running total of one dimension (counted scans by default): lists read this. */
+export async function itemTotals(
+  db: Executor,
+  ids: readonly string[],
+  dimension = 'total',
+): Promise<Map<string, { scans: number; uniques: number }>> {
+  const totals = new Map<string, { scans: number; uniques: number }>();
+  if (ids.length === 0) return totals;
+  const rows = await db
+    .selectFrom('scanRollups')
+    .select(['scopeId', 'scans', 'uniques'])
+    .where('scopeId', 'in', ids)
+    .where('period', '=', 'all')
+    .where('dimension', '=', dimension)
+    .where('bucket', '=', '')
+    .where('value', '=', '')
+    .execute();
+  for (const row of rows) {
+    totals.set(row.scopeId, { scans: Number(row.scans), uniques: Number(row.uniques) });
+  }
+  return totals;
 }
 
 /**
@@ -77,4 +207,231 @@ export async function statisticsItemIds(
       .execute(),
   ]);
   return [itemId, ...qrCodes.map((row) => row.id), ...shortLinks.map((row) => row.id)];
+}
+
+// ─── Raw rows: export, backfill, retention ─────────────────────────────────────────────────────
+
+export interface RawScanFilter {
+  projectId: string;
+  itemIds?: readonly string[];
+  /** ISO-8601 UTC bounds, both inclusive. */
+  from: string;
+  to: string;
+}
+
+export const SCAN_CHUNK_SIZE = 5000;
+
+/** Raw scan rows of a project in the range (bots and ad events included), in id order, chunked. */
+export async function* rawScanChunks(
+  db: Executor,
+  filter: RawScanFilter,
+  chunkSize = SCAN_CHUNK_SIZE,
+) {
+  if (filter.itemIds && filter.itemIds.length === 0) return;
+  let after = 0;
+  for (;;) {
+    let query = db
+      .selectFrom('scans')
+      .select([
+        'id',
+        'itemType',
+        'itemId',
+        'kind',
+        'scannedAt',
+        'device',
+        'os',
+        'browser',
+        'country',
+        'referrer',
+        'isUnique',
+        'isBot',
+      ])
+      .where('projectId', '=', filter.projectId)
+      .where('scannedAt', '>=', filter.from)
+      .where('scannedAt', '<=', filter.to)
+      .where('id', '>', after);
+    if (filter.itemIds) query = query.where('itemId', 'in', filter.itemIds);
+    const rows = await query.orderBy('id').limit(chunkSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < chunkSize) return;
+    after = Number(rows[rows.length - 1].id);
+  }
+}
+
+/** Raw rows with ids in (after, upTo], the columns a rollup needs, oldest id first. */
+export async function rawRowsForRollup(db: Executor, after: number, upTo: number, limit: number) {
+  return db
+    .selectFrom('scans')
+    .select([
+      'id',
+      'projectId',
+      'itemType',
+      'itemId',
+      'kind',
+      'scannedAt',
+      'device',
+      'os',
+      'browser',
+      'country',
+      'referrer',
+      'isUnique',
+      'isBot',
+    ])
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes up to `limit` raw rows of one customer scanned before `before`; answers how many.
+ * Small batches keep each transaction (and SQLite's write lock) short beside the scan writer.
+ */
+export async function deleteRawScansBefore(
+  db: Executor,
+  customerId: string,
+  before: string,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('scans')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('scans')
+        .select('id')
+        .where('scannedAt', '<', before)
+        .where('customerId', '=', customerId)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Customers with their raw-scan retention. */
+export async function retentionByCustomer(db: Executor) {
+  return db.selectFrom('customers').select(['id', 'scanRetentionDays']).execute();
+}
+
+/** Fresh planner statistics after bulk changes (SQLite's planner otherwise guesses). */
+export async function analyzeStatistics(db: Executor): Promise<void> {
+  await sql`analyze`.execute(db);
+}
+
+// ─── Writing: raw rows, rollups and counters of one batch, in one transaction ───────────────────
+
+/** Raw scan columns in one fixed order: statements and their parameters must agree on it. */
+const SCAN_COLUMNS = [
+  'customerId',
+  'projectId',
+  'itemType',
+  'itemId',
+  'kind',
+  'scannedAt',
+  'device',
+  'os',
+  'browser',
+  'country',
+  'referrer',
+  'isUnique',
+  'isBot',
+] as const satisfies readonly (keyof ScanRow)[];
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const INSERT_SCAN_SQL = `insert into scans (${SCAN_COLUMNS.map(snake).join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`;
+const UPSERT_ROLLUP_SQL = `insert into scan_rollups (scope_id, project_id, item_type, period, dimension, bucket, value, scans, uniques)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (scope_id, period, dimension, bucket, value)
+  do update set scans = scan_rollups.scans + excluded.scans, uniques = scan_rollups.uniques + excluded.uniques`;
+const ADD_USED_SCANS_SQL = 'update projects set used_scans = used_scans + ? where id = ?';
+
+/** Rows per multi-row statement on PostgreSQL: 13 columns × 1000 stays below its bind limit. */
+const PG_CHUNK = 1000;
+
+export interface ScanBatch {
+  rows: readonly ScanRow[];
+  rollups: readonly RollupRow[];
+  countedPerProject: ReadonlyMap<string, number>;
+}
+
+/**
+ * Writes a batch. On SQLite the three statements are prepared once per writer and run row by
+ * row inside a Kysely transaction (which holds the connection, so nothing interleaves): far
+ * cheaper than preparing a 500-row INSERT on every flush. On PostgreSQL, multi-row statements.
+ */
+export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<void> {
+  const handle = sqliteHandleOf(db);
+  if (handle) {
+    let statements: ReturnType<typeof prepare> | undefined;
+    function prepare(sqlite: NonNullable<typeof handle>) {
+      return {
+        scan: sqlite.prepare(INSERT_SCAN_SQL),
+        rollup: sqlite.prepare(UPSERT_ROLLUP_SQL),
+        used: sqlite.prepare(ADD_USED_SCANS_SQL),
+      };
+    }
+    return async (batch) => {
+      await db.transaction().execute(async () => {
+        statements ??= prepare(handle);
+        const values: unknown[] = new Array(SCAN_COLUMNS.length);
+        for (const row of batch.rows) {
+          for (let i = 0; i < SCAN_COLUMNS.length; i++) values[i] = row[SCAN_COLUMNS[i]] ?? null;
+          statements.scan.run(values);
+        }
+        for (const r of batch.rollups) {
+          statements.rollup.run(
+            r.scopeId,
+            r.projectId,
+            r.itemType,
+            r.period,
+            r.dimension,
+            r.bucket,
+            r.value,
+            r.scans,
+            r.uniques,
+          );
+        }
+        for (const [projectId, count] of batch.countedPerProject)
+          statements.used.run(count, projectId);
+      });
+    };
+  }
+  return async (batch) => {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < batch.rows.length; i += PG_CHUNK) {
+        await trx
+          .insertInto('scans')
+          .values(batch.rows.slice(i, i + PG_CHUNK))
+          .execute();
+      }
+      await upsertRollups(trx, batch.rollups);
+      for (const [projectId, count] of batch.countedPerProject) {
+        await trx
+          .updateTable('projects')
+          .set((eb) => ({ usedScans: eb('usedScans', '+', count) }))
+          .where('id', '=', projectId)
+          .execute();
+      }
+    });
+  };
+}
+
+/** Adds rollup rows to what is stored (insert, or add to the existing row's counts). */
+export async function upsertRollups(db: Executor, rollups: readonly RollupRow[]): Promise<void> {
+  for (let i = 0; i < rollups.length; i += PG_CHUNK) {
+    await db
+      .insertInto('scanRollups')
+      .values(rollups.slice(i, i + PG_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['scopeId', 'period', 'dimension', 'bucket', 'value']).doUpdateSet((eb) => ({
+          scans: eb('scanRollups.scans', '+', eb.ref('excluded.scans')),
+          uniques: eb('scanRollups.uniques', '+', eb.ref('excluded.uniques')),
+        })),
+      )
+      .execute();
+  }
 }

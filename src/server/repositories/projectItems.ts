@@ -1,5 +1,6 @@
 // What QR codes and short links share as project items: they go to the trash, count toward a
 // limit of the project and of the customer, and carry tags. Written once here, by table.
+import { itemTotals } from './analytics.js';
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { LabelItemType } from '../../shared/schemas/label.js';
 import type { Database } from '../db/schema.js';
@@ -89,23 +90,12 @@ export async function deleteItems(db: Executor, table: ItemTable, ids: string[])
   await db.deleteFrom(table).where('id', 'in', ids).execute();
 }
 
-/** Human scans (bots excluded) per item, for a page of items. */
+/** Counted scans per item (scan/rollup.ts), for a page of items: their running totals. */
 export async function scanCountsOf(
   db: Executor,
-  itemType: 'qr_code' | 'short_link',
+  _itemType: 'qr_code' | 'short_link',
   ids: string[],
 ): Promise<Map<string, number>> {
-  const counts = new Map<string, number>(ids.map((id) => [id, 0]));
-  if (ids.length === 0) return counts;
-  const rows = await db
-    .selectFrom('scans')
-    .select(['itemId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('itemType', '=', itemType)
-    .where('kind', '=', 'scan')
-    .where('isBot', '=', 0)
-    .where('itemId', 'in', ids)
-    .groupBy('itemId')
-    .execute();
-  for (const row of rows) counts.set(row.itemId, Number(row.count));
-  return counts;
+  const totals = await itemTotals(db, ids);
+  return new Map(ids.map((id) => [id, totals.get(id)?.scans ?? 0]));
 }

@@ -1,10 +1,22 @@
 // Scan recording off the response path: a request only pushes a capture into memory; a timer
 // (every 250 ms, or at once when 500 are waiting) enriches the captures into rows and writes them
-// in one transaction together with the projects' used_scans counters. close() and flushScans()
+// in one transaction together with their hourly/daily rollups, the items' running totals and the
+// projects' used_scans counters (scan/rollup.ts decides what counts). close() and flushScans()
 // write everything that is left, so a SIGTERM/SIGINT shutdown loses nothing.
-import { CompiledQuery, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
+import {
+  createScanBatchWriter,
+  projectTimeZones,
+  type ScanBatch,
+} from '../repositories/analytics.js';
+import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
+
+const MINUTE_MS = 60_000;
+/** How many minutes back the live view reaches. */
+export const LIVE_MINUTES = 15;
+const ZONE_TTL_MS = 60_000;
 import type { CountryLookup } from './geo.js';
 import { DailyUniqueTracker } from './unique.js';
 import {
@@ -83,41 +95,6 @@ function uniqueKeyOf(capture: ScanCapture): string {
     : agent;
 }
 
-const INSERT_CHUNK = 500; // 13 columns × 500 stays far below SQLite's and PostgreSQL's bind limits
-
-/** The columns in one fixed order: the compiled INSERT and its parameters must agree on it. */
-const COLUMNS = [
-  'customerId',
-  'projectId',
-  'itemType',
-  'itemId',
-  'kind',
-  'scannedAt',
-  'device',
-  'os',
-  'browser',
-  'country',
-  'referrer',
-  'isUnique',
-  'isBot',
-] as const satisfies readonly (keyof ScanRow)[];
-
-const SAMPLE_ROW: ScanRow = {
-  customerId: '',
-  projectId: '',
-  itemType: '',
-  itemId: '',
-  kind: '',
-  scannedAt: '',
-  device: null,
-  os: null,
-  browser: null,
-  country: null,
-  referrer: null,
-  isUnique: 0,
-  isBot: 0,
-};
-
 const live = new Set<ScanRecorder>();
 
 export class ScanRecorder {
@@ -130,6 +107,7 @@ export class ScanRecorder {
   private readonly maxRowsPerTransaction: number;
   private readonly maxBuffered: number;
   private readonly onError: (error: unknown) => void;
+  private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
   /** Rows written since start (tests and the benchmark read it). */
   written = 0;
   dropped = 0;
@@ -144,6 +122,7 @@ export class ScanRecorder {
     this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? 5000;
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
+    this.writeBatch = createScanBatchWriter(db);
     live.add(this);
   }
 
@@ -209,43 +188,64 @@ export class ScanRecorder {
     }
   }
 
-  /**
-   * The INSERT for n rows, compiled once by Kysely (so dialect and column naming stay its job)
-   * and reused: building the query tree row by row cost more than SQLite's own insert.
-   */
-  private insertSql(n: number): string {
-    let text = this.compiled.get(n);
-    if (!text) {
-      const sample = Array.from({ length: n }, () => SAMPLE_ROW);
-      text = this.db.insertInto('scans').values(sample).compile().sql;
-      if (n === INSERT_CHUNK || this.compiled.size < 64) this.compiled.set(n, text);
+  private readonly days = new LocalDays();
+  /** Projects' time zones, re-read after ZONE_TTL_MS (a changed zone applies from then on). */
+  private readonly zones = new Map<string, { zone: string; until: number }>();
+
+  private async zonesOf(rows: readonly ScanRow[]): Promise<Map<string, string>> {
+    const now = Date.now();
+    const missing = new Set<string>();
+    for (const row of rows) {
+      const known = this.zones.get(row.projectId);
+      if (!known || known.until < now) missing.add(row.projectId);
     }
-    return text;
+    if (missing.size > 0) {
+      const found = await projectTimeZones(this.db, [...missing]);
+      for (const [id, zone] of found) this.zones.set(id, { zone, until: now + ZONE_TTL_MS });
+    }
+    const zones = new Map<string, string>();
+    for (const [id, { zone }] of this.zones) zones.set(id, zone);
+    return zones;
   }
 
-  private readonly compiled = new Map<number, string>();
-
   private async write(rows: ScanRow[]): Promise<void> {
-    const perProject = new Map<string, number>();
+    const rollup = new RollupAccumulator(await this.zonesOf(rows), this.days).addAll(rows);
+    await this.writeBatch({
+      rows,
+      rollups: rollup.rows(),
+      countedPerProject: rollup.countedPerProject,
+    });
+    this.remember(rows);
+  }
+
+  /** Counted scans per project and minute, of what was written lately (the live view). */
+  private readonly recent = new Map<string, Map<number, number>>();
+
+  private remember(rows: readonly ScanRow[]): void {
+    const oldest = Date.now() - LIVE_MINUTES * MINUTE_MS;
     for (const row of rows) {
-      if (row.isBot) continue; // bots are not counted against the plan's scans
-      if (row.kind !== 'scan') continue; // nor are ad views and clicks (the scan itself was)
-      perProject.set(row.projectId, (perProject.get(row.projectId) ?? 0) + 1);
+      if (!isCountedScan(row)) continue;
+      const minute = Math.floor(Date.parse(row.scannedAt) / MINUTE_MS) * MINUTE_MS;
+      if (minute < oldest) continue;
+      let counts = this.recent.get(row.projectId);
+      if (!counts) this.recent.set(row.projectId, (counts = new Map()));
+      counts.set(minute, (counts.get(minute) ?? 0) + 1);
     }
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const chunk = rows.slice(i, i + INSERT_CHUNK);
-        const parameters: unknown[] = [];
-        for (const row of chunk) for (const column of COLUMNS) parameters.push(row[column] ?? null);
-        await trx.executeQuery(CompiledQuery.raw(this.insertSql(chunk.length), parameters));
-      }
-      for (const [projectId, count] of perProject) {
-        await trx
-          .updateTable('projects')
-          .set((eb) => ({ usedScans: eb('usedScans', '+', count) }))
-          .where('id', '=', projectId)
-          .execute();
-      }
+    for (const counts of this.recent.values()) {
+      for (const minute of counts.keys()) if (minute < oldest) counts.delete(minute);
+    }
+  }
+
+  /**
+   * The last LIVE_MINUTES minutes of a project, oldest first, zeros included. This process's
+   * scans only: with several processes each answers for its own (the dashboard polls one).
+   */
+  recentMinutes(projectId: string, now = Date.now()): { minute: string; scans: number }[] {
+    const current = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    const counts = this.recent.get(projectId);
+    return Array.from({ length: LIVE_MINUTES }, (_, i) => {
+      const minute = current - (LIVE_MINUTES - 1 - i) * MINUTE_MS;
+      return { minute: new Date(minute).toISOString(), scans: counts?.get(minute) ?? 0 };
     });
   }
 }

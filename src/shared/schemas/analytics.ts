@@ -47,9 +47,39 @@ export const timeseriesQuerySchema = z
       });
       return z.NEVER;
     }
-    return { projectId: query.projectId, itemId: query.itemId, from, to };
+    // The texts too: a date-only bound means that day where the project is (see rangeIn).
+    return {
+      projectId: query.projectId,
+      itemId: query.itemId,
+      from,
+      to,
+      fromText: query.from,
+      toText: query.to,
+    };
   });
 
 export type TimeseriesQuery = z.output<typeof timeseriesQuerySchema>;
 /** What the dashboard sends: ISO strings. */
 export type TimeseriesQueryInput = z.input<typeof timeseriesQuerySchema>;
+
+/** The charts of the statistics page whose data can be exported as CSV. */
+export const STATISTICS_CHARTS = [
+  'timeseries',
+  'device',
+  'os',
+  'browser',
+  'country',
+  'referrer',
+  'heatmap',
+  'top',
+] as const;
+export type StatisticsChart = (typeof STATISTICS_CHARTS)[number];
+
+export const chartExportQuerySchema = z
+  .object({ chart: z.enum(STATISTICS_CHARTS) })
+  .catchall(z.unknown());
+
+/** A raw-scan export stops after this many rows (the file says so on its last line). */
+export const MAX_RAW_EXPORT_ROWS = 1_000_000;
+
+export const liveQuerySchema = z.object({ projectId: z.string().trim().min(1).max(64) });

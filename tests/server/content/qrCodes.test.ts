@@ -1,7 +1,7 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
-import { buildProject } from '../../helpers/factories.js';
+import { buildProject, recordScans } from '../../helpers/factories.js';
 import { call } from '../../helpers/testApp.js';
 import { buildContentApp, firstError, PNG_1PX, uploadOk, type ContentTestApp } from './helpers.js';
 
@@ -76,10 +76,12 @@ describe('QR codes: create, read, update', () => {
       isUnique: 1 as const,
       isBot,
     });
-    await t.db
-      .insertInto('scans')
-      .values([scanRow(0), scanRow(0), scanRow(1)])
-      .execute();
+    // Written as the recorder writes them: raw rows with their rollups and totals.
+    await recordScans(t.db, { customerId: t.ids.customers.demo, projectId: pid }, [
+      scanRow(0),
+      scanRow(0),
+      scanRow(1),
+    ]);
     const read = await call(t.app, 'GET', `${codesUrl(pid)}/${qr.id}`, {
       cookie: t.cookies.customeradmin,
     });

@@ -324,6 +324,9 @@ export const ENDPOINTS: Endpoint[] = [
   ),
   // Statistics (the project id is a query parameter)
   e('GET', '/analytics/timeseries?projectId=:pid', ['ProjectView'], P),
+  e('GET', '/analytics/export?chart=timeseries&projectId=:pid', ['ProjectView'], P),
+  e('GET', '/analytics/scans.csv?projectId=:pid', ['ProjectView'], P),
+  e('GET', '/analytics/live?projectId=:pid', ['ProjectView'], P),
 ];
 
 /** The ids a path names, in order. */

@@ -16,7 +16,7 @@ import { hasPermission, type PermissionKey } from '../../../src/shared/permissio
 import type { Role } from '../../../src/shared/enums.js';
 import { LABEL_ITEM_PATHS } from '../../../src/shared/schemas/label.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
-import { buildUser } from '../../helpers/factories.js';
+import { buildUser, recordScans } from '../../helpers/factories.js';
 import { call, login, DEMO } from '../../helpers/testApp.js';
 import {
   buildContentApp,
@@ -312,24 +312,9 @@ describe('foreign ids in the body, own project in the path', () => {
 
   it('statistics of a foreign item in the own project count nothing of it', async () => {
     const at = new Date().toISOString();
-    await t.db
-      .insertInto('scans')
-      .values({
-        customerId: t.ids.customers.acme,
-        projectId: foreign.acme.pid,
-        itemType: 'qr_code',
-        itemId: foreign.acme.qrCode,
-        kind: 'scan',
-        scannedAt: at,
-        device: 'mobile',
-        os: 'iOS',
-        browser: 'Safari',
-        country: 'NL',
-        referrer: null,
-        isUnique: 1,
-        isBot: 0,
-      })
-      .execute();
+    await recordScans(t.db, { customerId: t.ids.customers.acme, projectId: foreign.acme.pid }, [
+      { itemId: foreign.acme.qrCode, scannedAt: at, isUnique: 1 },
+    ]);
     for (const itemId of [foreign.acme.qrCode, foreign.acme.action]) {
       const res = await call(
         t.app,

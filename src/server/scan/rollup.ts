@@ -1,0 +1,175 @@
+// What a scan adds to the statistics, decided in ONE place: `isCountedScan` says which raw rows are
+// "a counted scan" (every list, chart, start page and plan usage shows exactly these), and
+// `RollupAccumulator` folds raw rows into the rollup rows and counters the recorder writes in the
+// same transaction (and the backfill command writes for rows that predate the rollups).
+import type { ScanRollupsTable } from '../db/schema.js';
+import { DEFAULT_TIME_ZONE, localBucketStart } from '../../shared/timeZone.js';
+
+/** The fields of a raw scan row the statistics read. */
+export interface RollupSource {
+  projectId: string;
+  itemType: string;
+  itemId: string;
+  kind: string;
+  /** ISO-8601 UTC. */
+  scannedAt: string;
+  device?: string | null;
+  os?: string | null;
+  browser?: string | null;
+  country?: string | null;
+  referrer?: string | null;
+  isUnique: number | boolean;
+  isBot: number | boolean;
+}
+
+/** A person's scan of a QR code or short link: not a bot, not an advertisement's view or click. */
+export function isCountedScan(row: Pick<RollupSource, 'kind' | 'isBot'>): boolean {
+  return row.kind === 'scan' && !(row.isBot === 1 || row.isBot === true);
+}
+
+export const BREAKDOWN_COLUMNS = ['device', 'os', 'browser', 'country', 'referrer'] as const;
+export type BreakdownColumn = (typeof BREAKDOWN_COLUMNS)[number];
+
+/** Rollup dimensions: counted scans ('total'), bots apart, an advertisement's views and clicks. */
+export type RollupDimension = 'total' | 'bot' | 'ad_view' | 'ad_click' | BreakdownColumn;
+
+export type RollupPeriod = 'hour' | 'day' | 'all';
+
+export const PROJECT_SCOPE = 'project';
+export const UNKNOWN_VALUE = 'unknown';
+const MAX_VALUE_LENGTH = 255;
+
+export type RollupRow = ScanRollupsTable;
+
+export const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+
+/**
+ * The start (ISO instant) of the project's local day holding a UTC hour: daily rollups are days
+ * where the project is, so a range of whole local days reads whole daily rows. Cached per zone
+ * and hour (a flush meets few); the cache empties itself when it grows.
+ */
+export class LocalDays {
+  private readonly cache = new Map<string, string>();
+
+  dayOf(iso: string, timeZone: string): string {
+    const key = `${timeZone}|${iso.slice(0, 13)}`;
+    let day = this.cache.get(key);
+    if (day === undefined) {
+      if (this.cache.size > 50_000) this.cache.clear();
+      const hour = Date.parse(hourOf(iso));
+      day = new Date(localBucketStart(hour, 'day', timeZone)).toISOString();
+      this.cache.set(key, day);
+    }
+    return day;
+  }
+}
+
+function valueOf(raw: string | null | undefined): string {
+  const trimmed = raw?.trim();
+  return trimmed ? trimmed.slice(0, MAX_VALUE_LENGTH) : UNKNOWN_VALUE;
+}
+
+/**
+ * Sums raw rows into rollup rows (one per scope, period, dimension, bucket and value) and counted
+ * scans per project. In memory only; the caller writes `rows()` as upserts that add.
+ */
+export class RollupAccumulator {
+  private readonly byKey = new Map<string, RollupRow>();
+
+  /** `zoneOf` answers each project's time zone (rows of unknown projects use the default). */
+  constructor(
+    private readonly zoneOf: ReadonlyMap<string, string> = new Map(),
+    private readonly days = new LocalDays(),
+  ) {}
+
+  /** Counted scans per project: what `projects.used_scans` (the plan usage) grows by. */
+  readonly countedPerProject = new Map<string, number>();
+
+  add(row: RollupSource): void {
+    const unique =
+      !(row.isBot === 1 || row.isBot === true) && (row.isUnique === 1 || row.isUnique === true)
+        ? 1
+        : 0;
+    const hour = hourOf(row.scannedAt);
+    const day = this.days.dayOf(row.scannedAt, this.zoneOf.get(row.projectId) ?? DEFAULT_TIME_ZONE);
+    let dimension: RollupDimension;
+    if (isCountedScan(row)) dimension = 'total';
+    else if (row.isBot === 1 || row.isBot === true) dimension = 'bot';
+    else if (row.kind === 'ad_view' || row.kind === 'ad_click') dimension = row.kind;
+    else return;
+
+    const scopes: [string, string][] = [[row.itemId, row.itemType]];
+    if (dimension === 'total' || dimension === 'bot') scopes.push([row.projectId, PROJECT_SCOPE]);
+    for (const [scopeId, itemType] of scopes) {
+      this.bump(scopeId, row.projectId, itemType, 'hour', dimension, hour, '', unique);
+      this.bump(scopeId, row.projectId, itemType, 'day', dimension, day, '', unique);
+      // The running total per item (lists read it); the project's is projects.used_scans.
+      if (itemType !== PROJECT_SCOPE) {
+        this.bump(scopeId, row.projectId, itemType, 'all', dimension, '', '', unique);
+      }
+      if (dimension !== 'total') continue;
+      // Breakdowns per local day only: per hour they would outnumber the scans themselves.
+      for (const column of BREAKDOWN_COLUMNS) {
+        this.bump(
+          scopeId,
+          row.projectId,
+          itemType,
+          'day',
+          column,
+          day,
+          valueOf(row[column]),
+          unique,
+        );
+      }
+    }
+    if (dimension === 'total') {
+      this.countedPerProject.set(
+        row.projectId,
+        (this.countedPerProject.get(row.projectId) ?? 0) + 1,
+      );
+    }
+  }
+
+  addAll(rows: Iterable<RollupSource>): this {
+    for (const row of rows) this.add(row);
+    return this;
+  }
+
+  rows(): RollupRow[] {
+    return [...this.byKey.values()];
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  private bump(
+    scopeId: string,
+    projectId: string,
+    itemType: string,
+    period: RollupPeriod,
+    dimension: RollupDimension,
+    bucket: string,
+    value: string,
+    unique: number,
+  ): void {
+    const key = `${scopeId}|${period}|${dimension}|${bucket}|${value}`;
+    const existing = this.byKey.get(key);
+    if (existing) {
+      existing.scans += 1;
+      existing.uniques += unique;
+      return;
+    }
+    this.byKey.set(key, {
+      scopeId,
+      projectId,
+      itemType,
+      period,
+      dimension,
+      bucket,
+      value,
+      scans: 1,
+      uniques: unique,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+// Keeping the scan tables in shape off the scan path: the one-off backfill that folds raw rows
+// written before the rollups existed into them (idempotent: a marker says how far it got, moved
+// in the same transaction as each batch), and the daily retention job that deletes raw rows older
+// than each customer's retention in small batches (rollups stay, so every chart keeps its past).
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { ROLLUP_BACKFILL_KEY } from '../db/migrations/0015_scan_rollups.js';
+import {
+  analyzeStatistics,
+  deleteRawScansBefore,
+  projectTimeZones,
+  rawRowsForRollup,
+  retentionByCustomer,
+  upsertRollups,
+} from '../repositories/analytics.js';
+import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
+import { LocalDays, RollupAccumulator } from '../scan/rollup.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const markerSchema = z.object({ through: z.number(), upTo: z.number() });
+
+/**
+ * Folds raw scans with ids up to the migration's marker into the rollups, `batchSize` rows per
+ * transaction; answers how many rows it folded in (0 when already done: safe to run again).
+ * used_scans is not touched: the recorder counted those scans when it wrote them.
+ */
+export async function backfillRollups(db: Db, batchSize = 50_000): Promise<number> {
+  const parsed = markerSchema.safeParse(await readPlatformSetting(db, ROLLUP_BACKFILL_KEY));
+  if (!parsed.success) return 0;
+  let { through } = parsed.data;
+  const { upTo } = parsed.data;
+  let folded = 0;
+  const days = new LocalDays();
+  while (through < upTo) {
+    const done = await db.transaction().execute(async (trx) => {
+      const rows = await rawRowsForRollup(trx, through, upTo, batchSize);
+      const next = rows.length < batchSize ? upTo : Number(rows[rows.length - 1].id);
+      const zones = await projectTimeZones(trx, [...new Set(rows.map((row) => row.projectId))]);
+      await upsertRollups(trx, new RollupAccumulator(zones, days).addAll(rows).rows());
+      await writePlatformSetting(trx, ROLLUP_BACKFILL_KEY, { through: next, upTo });
+      return { next, count: rows.length };
+    });
+    through = done.next;
+    folded += done.count;
+  }
+  if (folded > 0) await analyzeStatistics(db);
+  return folded;
+}
+
+export interface RetentionOptions {
+  /** Rows per DELETE: small, so the scan writer never waits long for SQLite's write lock. */
+  batchSize?: number;
+  /** Between batches the event loop (and the scan path) gets its turn. */
+  pauseMs?: number;
+  now?: Date;
+}
+
+/** Deletes raw scans older than each customer's retention; answers how many it deleted. */
+export async function applyRetention(db: Db, options: RetentionOptions = {}): Promise<number> {
+  const { batchSize = 2000, pauseMs = 20, now = new Date() } = options;
+  let deleted = 0;
+  for (const customer of await retentionByCustomer(db)) {
+    const before = new Date(now.getTime() - customer.scanRetentionDays * DAY_MS).toISOString();
+    for (;;) {
+      const count = await deleteRawScansBefore(db, customer.id, before, batchSize);
+      deleted += count;
+      if (count < batchSize) break;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+  return deleted;
+}
+
+/**
+ * The daily maintenance of one app instance: retention, then fresh planner statistics. Its timer
+ * belongs to the app (started by buildApp, stopped when the app closes).
+ */
+export function startScanMaintenance(
+  db: Db,
+  onError: (error: unknown) => void,
+  everyMs = DAY_MS,
+): { stop: () => void; runNow: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  const runNow = () => {
+    running ??= (async () => {
+      try {
+        if ((await applyRetention(db)) > 0) await analyzeStatistics(db);
+      } catch (error) {
+        onError(error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  // The first run a little after start, not during it.
+  const first = setTimeout(() => void runNow(), 60_000);
+  const timer = setInterval(() => void runNow(), everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    runNow,
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
