@@ -20,7 +20,7 @@ const AXE_SOURCE = fs.readFileSync(
 interface AxeViolation {
   id: string;
   impact: string | null;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string } }[] }[];
 }
 
 let server: RunningServer;
@@ -47,10 +47,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} ×${violation.nodes.length} (${violation.nodes[0]?.target.join(' ')})`,
-    );
+    .map((violation) => {
+      const node = violation.nodes[0];
+      const colors = node?.any[0]?.data?.fgColor
+        ? ` ${node.any[0].data.fgColor} on ${node.any[0].data.bgColor}`
+        : '';
+      return `${violation.id} ×${violation.nodes.length} (${node?.target.join(' ')}${colors})`;
+    });
 }
 
 describe('axe-core', () => {
@@ -96,9 +99,27 @@ describe('axe-core', () => {
       const action = actions.data.find((candidate) => candidate.objectType === type);
       return codes.data.find((code) => code.actionId === action?.id)?.scanUrl;
     };
+    // A text page: a rich-text Action on a new QR code.
+    const textAction = await page.request.post(`${api}/actions`, {
+      data: {
+        name: 'Programma',
+        objectType: 'textArea',
+        data: { text: '<h3>Programma</h3><p>Deuren open om 19:00.</p>' },
+      },
+      headers: { 'Client-Type': 'dashboard' },
+    });
+    expect(textAction.status(), await textAction.text()).toBeLessThan(300);
+    const textCode = await page.request.post(`${api}/qr-codes`, {
+      data: {
+        name: 'Programma',
+        actionId: ((await textAction.json()) as { data: { id: string } }).data.id,
+      },
+      headers: { 'Client-Type': 'dashboard' },
+    });
+    expect(textCode.status(), await textCode.text()).toBeLessThan(300);
     const pages: [string, string | undefined][] = [
       ['contact card', scanOf('contact')],
-      ['text page', scanOf('text')],
+      ['text page', ((await textCode.json()) as { data: { scanUrl: string } }).data.scanUrl],
     ];
     // The advertisement interstitial: the ad linked to the contact card's QR code.
     const adCode = codes.data.find((code) => code.scanUrl === scanOf('contact'))!;
