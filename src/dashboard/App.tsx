@@ -13,6 +13,8 @@ import { DelayedNotification } from './layout/DelayedNotification';
 import { RouteEffects } from './layout/RouteEffects';
 import { SettingsLayout } from './settings/SettingsLayout';
 import { RequireAccess } from './common/RequireAccess';
+import { NoAccessPage } from './common/NoAccessPage';
+import { RequireItem, type ItemRef } from './common/RequireItem';
 import { LoginPage } from './pages/LoginPage';
 import { PasswordForgetPage } from './pages/PasswordForgetPage';
 import { RecoveryPage } from './pages/RecoveryPage';
@@ -155,8 +157,32 @@ const SETTINGS_COMING_SOON = COMING_SOON_PATHS.filter((path) => path.startsWith(
   (path) => path.slice('/settings/'.length),
 );
 
-function guard(rule: string, element: ReactElement) {
-  return <RequireAccess rule={rule}>{element}</RequireAccess>;
+/** The item a route shows, with SPEC §2's back target; by default only the route's `:pid`. */
+const item = (resource: string, overview: string): ItemRef => ({
+  resource,
+  backTo: (pid) => overview.replace(':pid', pid),
+});
+const ITEMS = {
+  project: item('projects', '/projects'),
+  customer: item('customers', '/customers'),
+  user: item('users', '/settings/users'),
+  qrCode: item('qr-codes', LAZY_PATHS.qrCodeList),
+  template: item('qr-code-templates', LAZY_PATHS.templateList),
+  action: item('actions', ACTION_ROUTES.overview),
+  theme: item('themes', LAZY_PATHS.themeList),
+  shortLink: item('short-links', SHORT_LINK_ROUTES.overview),
+  label: item('labels', LABEL_ROUTES.overview),
+  ad: item('advertisements', AD_ROUTES.overview),
+};
+const IN_PROJECT: ItemRef = { backTo: () => '/projects' };
+
+/** Role and permission first (no-access page), then the project and item (not-found page). */
+function guard(rule: string, element: ReactElement, itemRef: ItemRef = IN_PROJECT) {
+  return (
+    <RequireAccess rule={rule}>
+      <RequireItem item={itemRef}>{element}</RequireItem>
+    </RequireAccess>
+  );
 }
 
 /** /projects/:id and /customer/:id open their details (SPEC §2). */
@@ -188,6 +214,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         loading={LoadingPage}
         notification={DelayedNotification}
         catchAll={ToProjects}
+        accessDenied={NoAccessPage}
         requireAuth
         disableTelemetry
       >
@@ -204,31 +231,37 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/projects/:id" element={<ToDetails base="/projects" />} />
           <Route
             path="/projects/:id/details/edit"
-            element={guard('projects.edit', <ProjectEdit />)}
+            element={guard('projects.edit', <ProjectEdit />, ITEMS.project)}
           />
           <Route
             path="/projects/:id/users/edit"
-            element={guard('projects.users', <ProjectUsersEdit />)}
+            element={guard('projects.users', <ProjectUsersEdit />, ITEMS.project)}
           />
           <Route path="/projects/:pid/start" element={guard('home.list', <ProjectHome />)} />
           <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
           <Route
             path="/customer/:id/details/edit"
-            element={guard('customers.edit', <CustomerEdit />)}
+            element={guard('customers.edit', <CustomerEdit />, ITEMS.customer)}
           />
           <Route
             path="/customer/:id/users/edit"
-            element={guard('customers.edit', <CustomerUsersEdit />)}
+            element={guard('customers.edit', <CustomerUsersEdit />, ITEMS.customer)}
           />
           <Route
             path="/customer/:id/manage"
-            element={guard('customers.edit', <CustomerManageEdit />)}
+            element={guard('customers.edit', <CustomerManageEdit />, ITEMS.customer)}
           />
           <Route path="/user/add" element={guard('users.create', <UserCreate />)} />
           <Route path="/user/:id" element={<ToDetails base="/user" />} />
-          <Route path="/user/:id/details/edit" element={guard('users.edit', <UserEdit />)} />
-          <Route path="/user/:id/projects" element={guard('users.edit', <UserProjects />)} />
+          <Route
+            path="/user/:id/details/edit"
+            element={guard('users.edit', <UserEdit />, ITEMS.user)}
+          />
+          <Route
+            path="/user/:id/projects"
+            element={guard('users.edit', <UserProjects />, ITEMS.user)}
+          />
           <Route path="/settings" element={<SettingsLayout />}>
             <Route index element={<Navigate to="/settings/profile" replace />} />
             <Route path="profile" element={<ProfilePage />} />
@@ -254,7 +287,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             path={LAZY_PATHS.qrCodeWizard}
             element={guard('qr-codes.list', <QrCodeWizard />)}
           />
-          <Route path={LAZY_PATHS.qrCodePage} element={guard('qr-codes.list', <QrCodePage />)} />
+          <Route
+            path={LAZY_PATHS.qrCodePage}
+            element={guard('qr-codes.list', <QrCodePage />, ITEMS.qrCode)}
+          />
           <Route
             path={LAZY_PATHS.templateList}
             element={guard('qr-code-templates.list', <QrCodeTemplateList />)}
@@ -265,25 +301,37 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           />
           <Route
             path={LAZY_PATHS.templateEdit}
-            element={guard('qr-code-templates.list', <QrCodeTemplateEdit />)}
+            element={guard('qr-code-templates.list', <QrCodeTemplateEdit />, ITEMS.template)}
           />
           <Route path={ACTION_ROUTES.overview} element={guard('actions.list', <ActionList />)} />
           <Route path={ACTION_ROUTES.add} element={guard('actions.list', <ActionCreate />)} />
           <Route path={ACTION_ROUTES.item} element={<Navigate to="details/edit" replace />} />
-          <Route path={ACTION_ROUTES.detailsEdit} element={guard('actions.list', <ActionEdit />)} />
-          <Route path={ACTION_ROUTES.qrCodes} element={guard('actions.list', <ActionQrCodes />)} />
+          <Route
+            path={ACTION_ROUTES.detailsEdit}
+            element={guard('actions.list', <ActionEdit />, ITEMS.action)}
+          />
+          <Route
+            path={ACTION_ROUTES.qrCodes}
+            element={guard('actions.list', <ActionQrCodes />, ITEMS.action)}
+          />
           <Route
             path={ACTION_ROUTES.statistics}
-            element={guard('actions.list', <ActionStatistics />)}
+            element={guard('actions.list', <ActionStatistics />, ITEMS.action)}
           />
           <Route
             path={ACTION_ROUTES.auditLogs}
-            element={guard('actions.list', <ActionAuditLogs />)}
+            element={guard('actions.list', <ActionAuditLogs />, ITEMS.action)}
           />
           <Route path={LAZY_PATHS.themeList} element={guard('themes.list', <ThemeList />)} />
           <Route path={LAZY_PATHS.themeCreate} element={guard('themes.list', <ThemeCreate />)} />
-          <Route path={LAZY_PATHS.themeItem} element={guard('themes.list', <ToThemeDetails />)} />
-          <Route path={LAZY_PATHS.themeEdit} element={guard('themes.list', <ThemeEdit />)} />
+          <Route
+            path={LAZY_PATHS.themeItem}
+            element={guard('themes.list', <ToThemeDetails />, ITEMS.theme)}
+          />
+          <Route
+            path={LAZY_PATHS.themeEdit}
+            element={guard('themes.list', <ThemeEdit />, ITEMS.theme)}
+          />
           <Route
             path={SHORT_LINK_ROUTES.overview}
             element={guard('short-links.list', <ShortLinkList />)}
@@ -294,12 +342,15 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           />
           <Route
             path={SHORT_LINK_ROUTES.item}
-            element={guard('short-links.list', <ShortLinkPage />)}
+            element={guard('short-links.list', <ShortLinkPage />, ITEMS.shortLink)}
           />
           <Route path={LABEL_ROUTES.overview} element={guard('labels.list', <LabelList />)} />
           <Route path={LABEL_ROUTES.add} element={guard('labels.list', <LabelCreate />)} />
           <Route path={LABEL_ROUTES.item} element={<Navigate to="details/edit" replace />} />
-          <Route path={LABEL_ROUTES.detailsEdit} element={guard('labels.list', <LabelEdit />)} />
+          <Route
+            path={LABEL_ROUTES.detailsEdit}
+            element={guard('labels.list', <LabelEdit />, ITEMS.label)}
+          />
           <Route path={LAZY_PATHS.trash} element={guard('trash.list', <TrashPage />)} />
           <Route path={LAZY_PATHS.pages} element={guard('pages.list', <PagesOverview />)} />
           <Route
@@ -313,19 +364,19 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={AD_ROUTES.item} element={<Navigate to="details/edit" replace />} />
           <Route
             path={AD_ROUTES.detailsEdit}
-            element={guard('advertisements.list', <AdvertisementEdit />)}
+            element={guard('advertisements.list', <AdvertisementEdit />, ITEMS.ad)}
           />
           <Route
             path={AD_ROUTES.qrCodes}
-            element={guard('advertisements.list', <AdvertisementQrCodes />)}
+            element={guard('advertisements.list', <AdvertisementQrCodes />, ITEMS.ad)}
           />
           <Route
             path={AD_ROUTES.statistics}
-            element={guard('advertisements.list', <AdvertisementStatistics />)}
+            element={guard('advertisements.list', <AdvertisementStatistics />, ITEMS.ad)}
           />
           <Route
             path={AD_ROUTES.auditLogs}
-            element={guard('advertisements.list', <AdvertisementAuditLogs />)}
+            element={guard('advertisements.list', <AdvertisementAuditLogs />, ITEMS.ad)}
           />
           {COMING_SOON_PATHS.filter((path) => !path.startsWith('/settings/')).map((path) => (
             <Route key={path} path={path} element={<ComingSoonPage />} />

@@ -42,7 +42,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'trash.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
   'short-links.list': { roles: CUSTOMER, key: 'ProjectShortLinksView' },
   'actions.list': { roles: CUSTOMER, key: 'ProjectQRLinksView' },
-  'qr-code-templates.list': { roles: CUSTOMER, key: 'ProjectUserLinkCreate' },
+  // SPEC §2 gives templates to users too, and the server lets them use templates in the designer.
+  'qr-code-templates.list': { roles: CUSTOMER, key: 'QRCodeTemplateView' },
   'advertisements.list': { roles: CUSTOMER, key: 'ProjectAdvertisementsView' },
   'labels.list': { roles: CUSTOMER, key: 'ProjectLabelsView' },
   'themes.list': { roles: CUSTOMER, key: 'ProjectThemesView' },

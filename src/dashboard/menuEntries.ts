@@ -92,7 +92,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.templates',
     group: 'advanced',
     path: '/projects/:pid/qrcodes/templates',
-    key: 'ProjectUserLinkCreate',
+    key: 'QRCodeTemplateView',
     roles: CUSTOMER,
   },
   {

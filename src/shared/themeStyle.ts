@@ -43,13 +43,23 @@ const defaultMediaUrl = (mediaId: string) => `/api/file/${encodeURIComponent(med
 
 /** Relative luminance below the midpoint: light text reads better on it. */
 export function isDarkColor(hex: string): boolean {
+  return luminance(hex) < 0.4;
+}
+
+/** Relative luminance (WCAG 2) of a #rrggbb colour; the default primary for anything else. */
+function luminance(hex: string): number {
   const h = /^#[0-9a-f]{6}$/i.test(hex) ? hex.slice(1) : DEFAULT_PRIMARY_COLOR.slice(1);
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
   const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) < 0.4;
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-const contrastText = (hex: string) => (isDarkColor(hex) ? '#ffffff' : '#111827');
+/**
+ * Text on a coloured button: white while it keeps 3:1, the contrast WCAG asks of large bold text
+ * (the landing pages' buttons are set that large, so the brand pink keeps its white label), else
+ * near-black.
+ */
+const contrastText = (hex: string) => (1.05 / (luminance(hex) + 0.05) >= 3 ? '#ffffff' : '#111827');
 const px = (value: number) => `${Math.round(value)}px`;
 
 function overlayLayer(overlay: number): string {

@@ -17,15 +17,16 @@ const PROJECT_CONTENT = [
   'settings',
   'trashOverview',
   'projectStatistics',
+  // SPEC §2 gives templates to users too (the designer applies them).
+  'qrcodeTemplateOverview',
 ];
 const CREATE = ['qrcodeAdd', 'shortLinkAdd', 'pagesAdd'];
 
 const EXPECTED: Record<Role, { side: string[]; create: string[] }> = {
   user: { side: PROJECT_CONTENT, create: CREATE },
-  // Templates need ProjectUserLinkCreate, which only customer admins hold.
   // The project audit log is the customer admin's (SPEC §6).
   customeradmin: {
-    side: [...PROJECT_CONTENT, 'qrcodeTemplateOverview', 'projectAuditLogs'],
+    side: [...PROJECT_CONTENT, 'projectAuditLogs'],
     create: CREATE,
   },
   // Admins' settings hold white label and analytics.

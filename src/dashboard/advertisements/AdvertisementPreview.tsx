@@ -93,7 +93,12 @@ export function AdvertisementPreview({
           <strong data-testid="ad-preview-seconds">{seconds}</strong>
           {after}
         </Typography>
-        <LinearProgress variant="determinate" value={35} sx={{ mt: 1, borderRadius: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={35}
+          aria-hidden
+          sx={{ mt: 1, borderRadius: 1 }}
+        />
         <Button
           fullWidth
           variant="contained"

@@ -25,7 +25,8 @@ export function textOn(hex: string): '#000000' | '#ffffff' {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
-  return luminance > 0.4 ? '#000000' : '#ffffff';
+  // Black and white contrast equally at √(1.05 × 0.05) − 0.05 ≈ 0.179, not at the midpoint.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
 }
 
 /** The selector of a clickable chip's hover and keyboard focus (MUI's own turn it grey). */

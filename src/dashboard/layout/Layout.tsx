@@ -7,6 +7,7 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { TrialBanner } from './TrialBanner';
 import { LanguageSync } from './LanguageSync';
+import { RowCheckboxLabels } from './RowCheckboxLabels';
 
 /**
  * react-admin keeps list state (filter, page, sort) in the query string; re-mounting on those would
@@ -37,6 +38,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       }}
     >
       <LanguageSync />
+      <RowCheckboxLabels />
       <TrialBanner />
       <div key={routeKey(location.pathname, location.search)}>{children}</div>
     </RaLayout>

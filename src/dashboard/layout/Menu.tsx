@@ -67,7 +67,7 @@ function EntryItem({ entry, projectId }: { entry: MenuEntry; projectId: string |
   if (!to) {
     // Without a project there is nowhere to go yet; NoProjectNote above says why.
     return (
-      <MenuItem disabled data-testid={`menu-${entry.name}`}>
+      <MenuItem component="div" role="link" disabled data-testid={`menu-${entry.name}`}>
         <ListItemIcon>{ICONS[entry.name]}</ListItemIcon>
         <ListItemText>{label}</ListItemText>
       </MenuItem>
@@ -78,6 +78,7 @@ function EntryItem({ entry, projectId }: { entry: MenuEntry; projectId: string |
       to={to}
       primaryText={label}
       leftIcon={ICONS[entry.name]}
+      role="link"
       data-testid={`menu-${entry.name}`}
     />
   );
@@ -93,12 +94,13 @@ function NoProjectNote() {
         to="/projects"
         primaryText={translate('app.menu.choose_project')}
         leftIcon={<FolderOpenIcon />}
+        role="link"
         data-testid="menu-no-project"
       />
     );
   }
   return (
-    <Box component="li" sx={{ listStyle: 'none', px: 2, py: 1 }} data-testid="menu-no-project">
+    <Box sx={{ px: 2, py: 1 }} data-testid="menu-no-project">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('app.menu.no_project_hint')}
       </Typography>
@@ -173,7 +175,14 @@ export function Menu() {
   const create = inGroup('create');
 
   return (
-    <RaMenu aria-label={translate('app.menu.label')} data-testid="side-menu">
+    // A navigation landmark of links, not an ARIA menu: MUI's MenuList would make it role="menu",
+    // whose items, groups and notes then break the roles screen readers rely on (axe, issue 13).
+    <RaMenu
+      component="nav"
+      role={undefined}
+      aria-label={translate('app.menu.label')}
+      data-testid="side-menu"
+    >
       {!projectId && entries.some((entry) => entry.path.includes(':pid')) && <NoProjectNote />}
       {create.length > 0 && <CreateNewButton entries={create} projectId={projectId} />}
       {inGroup('main')
@@ -187,22 +196,24 @@ export function Menu() {
         return (
           <Box
             key={group}
-            component="li"
-            sx={{ listStyle: 'none' }}
+            role="group"
+            aria-label={translate(GROUP_TITLES[group] ?? '')}
             data-testid={`menu-group-${group}`}
           >
             {open ? (
-              <ListSubheader component="div" sx={{ lineHeight: '36px', background: 'transparent' }}>
+              <ListSubheader
+                component="div"
+                aria-hidden
+                sx={{ lineHeight: '36px', background: 'transparent' }}
+              >
                 {translate(GROUP_TITLES[group] ?? '')}
               </ListSubheader>
             ) : (
               <Divider />
             )}
-            <Box component="ul" sx={{ p: 0, m: 0 }}>
-              {items.map((entry) => (
-                <EntryItem key={entry.name} entry={entry} projectId={projectId} />
-              ))}
-            </Box>
+            {items.map((entry) => (
+              <EntryItem key={entry.name} entry={entry} projectId={projectId} />
+            ))}
           </Box>
         );
       })}

@@ -46,7 +46,8 @@ export function UserMenu() {
           color="inherit"
           onClick={open}
           startIcon={<AccountCircleIcon />}
-          aria-label={label}
+          // The visible name first, so speech input can say what it sees (WCAG 2.5.3).
+          aria-label={name ? `${name}, ${label}` : label}
           aria-haspopup="menu"
           data-testid="user-menu"
           sx={{ textTransform: 'none' }}

@@ -132,7 +132,7 @@ function LatestList({
           {translate(error ? 'app.start.latest_error' : 'app.start.latest_empty')}
         </Typography>
       ) : (
-        <List dense disablePadding>
+        <List dense disablePadding component="div">
           {data.map((item) => (
             <ListItemButton
               key={item.id}

@@ -79,7 +79,14 @@ export function ShortLinkUriInput({
           startAdornment: base ? (
             <InputAdornment
               position="start"
-              sx={{ mr: 0, flexShrink: 0, maxWidth: '60%', overflow: 'hidden' }}
+              // Primary text: the grey of an adornment fails 4.5:1 on a filled field (axe).
+              sx={{
+                mr: 0,
+                flexShrink: 0,
+                maxWidth: '60%',
+                overflow: 'hidden',
+                color: 'text.primary',
+              }}
             >
               <span style={{ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
                 {base}

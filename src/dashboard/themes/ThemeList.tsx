@@ -48,7 +48,9 @@ export function Swatches({ theme }: { theme: Pick<Theme, 'settings'> }) {
           key={name}
           title={`${translate(`resources.themes.fields.settings.colors.${name}`)} ${colors[name]}`}
         >
+          {/* role img: the tooltip's aria-label names the colour, which a plain div may not carry. */}
           <Box
+            role="img"
             sx={{
               width: 22,
               height: 22,

@@ -1,7 +1,7 @@
 // The advertisement interstitial, server-rendered in the landing pages' themed frame
 // (renderDocument): image and/or text (escaped, line breaks kept), an optional click-through
 // button, a countdown and a visible Continue button. One fixed inline script, allowed by its
-// hash, counts down and continues; a <meta http-equiv="refresh"> does the same without script.
+// hash, counts down and continues; a <meta http-equiv="refresh"> in <noscript> does so without script.
 import { createHash } from 'node:crypto';
 import { escapeHtml as e, renderDocument, type RenderedPage } from './html.js';
 import type { PageContext } from './pages.js';
@@ -74,6 +74,8 @@ export function advertisementPage(
       `<p class="ad-label">${e(m.label)}</p>${image}${text}${link}${countdown}` +
       `<a class="button" id="ad-continue" href="${e(next)}">${e(m.continue)}</a></div>`,
   });
-  const refresh = `<meta http-equiv="refresh" content="${seconds};url=${e(next)}">`;
+  // Only without script: the timed refresh cannot be paused (WCAG 2.2.1, axe meta-refresh), while
+  // the script's countdown comes with a visible Continue button.
+  const refresh = `<noscript><meta http-equiv="refresh" content="${seconds};url=${e(next)}"></noscript>`;
   return withExtras(page, adStyles(ad.displayTimeMs), refresh);
 }

@@ -76,7 +76,7 @@ function styles(theme: ThemeSettings): string {
     `.rows li{padding:var(--gap) 0;border-top:1px solid #e5e7eb}`,
     `.label{display:block;font-size:.8em;color:var(--tertiary)}`,
     `a{color:var(--accent)}`,
-    `.button{display:block;text-align:center;background:var(--button-bg);color:var(--button-color);border:var(--button-border);text-decoration:none;font-weight:600;padding:12px 16px;border-radius:var(--button-radius);margin-top:var(--gap)}`,
+    `.button{display:block;text-align:center;background:var(--button-bg);color:var(--button-color);border:var(--button-border);text-decoration:none;font-weight:700;font-size:max(19px,1.1875em);padding:12px 16px;border-radius:var(--button-radius);margin-top:var(--gap)}`,
     `.button.secondary{background:var(--secondary);color:var(--on-secondary);border-color:var(--secondary)}`,
     `audio{width:100%;margin-top:16px}`,
     `.align-left{text-align:left}.align-center{text-align:center}.align-right{text-align:right}`,

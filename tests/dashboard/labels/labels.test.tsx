@@ -47,12 +47,15 @@ describe('LabelChips', () => {
     expect(textOn('#ffffff')).toBe('#000000');
     expect(textOn('#000000')).toBe('#ffffff');
     expect(textOn('#f9a825')).toBe('#000000');
+    // The brand pink: black has 5.4:1 on it, white only 3.9:1 (axe, issue 13).
+    expect(textOn('#fd1056')).toBe('#000000');
+    expect(textOn('#2e7d32')).toBe('#ffffff');
   });
 
   it('keeps a clickable chip in its tag colour on hover, a little darker', () => {
-    const sx = chipSx({ color: '#fd1056' });
-    expect(sx).toMatchObject({ bgcolor: '#fd1056', color: '#ffffff' });
-    expect(sx[CHIP_HOVER]).toEqual({ bgcolor: 'rgb(215, 13, 73)', color: '#ffffff' });
+    const sx = chipSx({ color: '#0277bd' });
+    expect(sx).toMatchObject({ bgcolor: '#0277bd', color: '#ffffff' });
+    expect(sx[CHIP_HOVER]).toEqual({ bgcolor: 'rgb(1, 101, 160)', color: '#ffffff' });
     expect(chipSx({ color: null })).toEqual({});
   });
 });

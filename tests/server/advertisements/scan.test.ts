@@ -70,7 +70,9 @@ describe('scan with an advertisement', () => {
     expect(html).toContain(
       `<a class="button" id="ad-continue" href="${qr.code}?continue=1">Continue</a>`,
     );
-    expect(html).toContain(`<meta http-equiv="refresh" content="4;url=${qr.code}?continue=1">`);
+    expect(html).toContain(
+      `<noscript><meta http-equiv="refresh" content="4;url=${qr.code}?continue=1"></noscript>`,
+    );
     expect(html).toContain(`href="${qr.code}/ad/${ad.id}/click"`);
     // Strict CSP: no script but ours (by hash), no inline style but the frame's and ours.
     const csp = String(page.headers['content-security-policy']);

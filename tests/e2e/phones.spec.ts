@@ -1,0 +1,74 @@
+// Phones (issue 13, part 4): at 360 px every screen fits without sideways scrolling; wide tables
+// scroll in their own box and tab rows scroll, so the document never gets wider than the phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/chromium.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { logIn } from './support/session.js';
+import { demoProjectItems, type DemoItems } from './support/demoItems.js';
+import { mainScreens } from './support/screenList.js';
+import { settle } from './support/screens.js';
+
+const PHONE = { width: 360, height: 740 };
+
+let server: RunningServer;
+let browser: Browser;
+let ids: DemoItems;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ids = await demoProjectItems(browser, server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('at 360 px', () => {
+  it('no screen scrolls sideways', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'customeradmin@example.com');
+    const widths: string[] = [];
+    const tooWide: string[] = [];
+    for (const [name, path] of [['sign-in', '/login'], ...mainScreens(ids)] as [string, string][]) {
+      if (path === '/login') {
+        const anonymous = await browser.newContext({ viewport: PHONE, isMobile: true });
+        const loginPage = await anonymous.newPage();
+        await loginPage.goto(`${server.url}/login`);
+        await settle(loginPage);
+        const width = await loginPage.evaluate(() => document.documentElement.scrollWidth);
+        widths.push(`${name}: ${width}`);
+        if (width > PHONE.width) tooWide.push(`${name}: ${width}`);
+        await anonymous.close();
+        continue;
+      }
+      await page.goto(`${server.url}${path}`);
+      await settle(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      widths.push(`${name}: ${width}`);
+      if (width > PHONE.width) {
+        const culprits = await page.evaluate((limit) => {
+          const out: string[] = [];
+          for (const element of Array.from(document.querySelectorAll('body *'))) {
+            const rect = element.getBoundingClientRect();
+            if (rect.right > limit + 1 && rect.width > 0) {
+              const wideChild = Array.from(element.children).some(
+                (child) => child.getBoundingClientRect().right > limit + 1,
+              );
+              if (wideChild) continue;
+              out.push(
+                `${element.tagName}.${String(element.className).slice(0, 80)} right=${Math.round(rect.right)}`,
+              );
+            }
+          }
+          return out.slice(0, 6);
+        }, PHONE.width);
+        tooWide.push(`${name}: ${width} ${culprits.join(' | ')}`);
+      }
+    }
+    console.log(widths.join('\n'));
+    expect(tooWide).toEqual([]);
+    await context.close();
+  });
+});
