@@ -2,7 +2,7 @@
 // last sign-in and two-factor state; change a role, link projects, deactivate or delete. Nobody
 // acts on their own account here, and the server's guards (last customer admin, user limit)
 // speak through their own messages.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -30,11 +30,11 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
-import { Loading, Title, useLocale, useTranslate } from 'react-admin';
-import type { Account, Seats } from '../../../shared/schemas/invitation';
+import { Loading, Title, useTranslate } from 'react-admin';
+import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
-import { peopleApi, usePeopleAction } from './peopleApi';
+import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -107,34 +107,11 @@ function twoFactorLabel(value: boolean | null): string {
 
 export function AccountsPage() {
   const translate = useTranslate();
-  const locale = useLocale();
   const { customerId, selfId } = usePeopleContext();
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [seats, setSeats] = useState<Seats | null>(null);
+  const { rows: accounts, seats, load } = usePeopleList(peopleApi.accounts, customerId);
   const [editing, setEditing] = useState<Account | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const body = await peopleApi.accounts(customerId);
-      setAccounts(body.data);
-      setSeats(body.meta.seats);
-    } catch {
-      setAccounts([]);
-    }
-  }, [customerId]);
-  useEffect(() => {
-    setAccounts(null);
-    void load();
-  }, [load]);
   const act = usePeopleAction(load);
-
-  const dateText = (value: string | null) =>
-    value
-      ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'nl-NL', {
-          dateStyle: 'short',
-          timeStyle: 'short',
-        })
-      : translate('app.people.never');
+  const dateText = usePeopleDate();
 
   return (
     <Card>

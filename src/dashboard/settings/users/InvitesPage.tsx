@@ -1,7 +1,7 @@
 // /settings/users/invites (issue 9, part 2): invite an address with a role, projects and the
 // language of the mail; follow each invitation's state (pending, expired, accepted, revoked);
 // resend a new link or revoke one.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Card,
@@ -32,16 +32,14 @@ import {
 } from 'react-admin';
 import {
   invitationInputSchema,
-  type Invitation,
   type InvitationState,
-  type Seats,
 } from '../../../shared/schemas/invitation';
 import { LANGUAGES } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { ApiHttpError } from '../../providers/http';
 import { apiErrorCodeOf } from '../../useNotifications';
 import { zodValidate } from '../../validation';
-import { peopleApi, usePeopleAction } from './peopleApi';
+import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -137,30 +135,10 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
 
 export function InvitesPage() {
   const translate = useTranslate();
-  const locale = useLocale();
   const { customerId } = usePeopleContext();
-  const [invitations, setInvitations] = useState<Invitation[] | null>(null);
-  const [seats, setSeats] = useState<Seats | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const body = await peopleApi.invitations(customerId);
-      setInvitations(body.data);
-      setSeats(body.meta.seats);
-    } catch {
-      setInvitations([]);
-    }
-  }, [customerId]);
-  useEffect(() => {
-    setInvitations(null);
-    void load();
-  }, [load]);
+  const { rows: invitations, seats, load } = usePeopleList(peopleApi.invitations, customerId);
   const act = usePeopleAction(load);
-  const dateText = (value: string) =>
-    new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'nl-NL', {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
+  const dateText = usePeopleDate();
 
   return (
     <Card>

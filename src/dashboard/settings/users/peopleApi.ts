@@ -1,8 +1,8 @@
 // The calls of the accounts and invitations screens (issue 9), and how their refusals are shown:
 // a guard's own code (cannot_delete_self, last_customeradmin_remove, user_limit_reached…) says
 // its translated message instead of a generic failure.
-import { useCallback } from 'react';
-import { useNotify } from 'react-admin';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocale, useNotify, useTranslate } from 'react-admin';
 import type {
   Account,
   Invitation,
@@ -72,4 +72,40 @@ export function usePeopleAction(reload: () => Promise<void>) {
     },
     [notify, reload],
   );
+}
+
+/** A users screen's rows and the plan's seats, loaded for the customer; `load` reloads them. */
+export function usePeopleList<T>(
+  fetchList: (customerId: string) => Promise<ListBody<T>>,
+  customerId: string,
+) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [seats, setSeats] = useState<Seats | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const body = await fetchList(customerId);
+      setRows(body.data);
+      setSeats(body.meta.seats);
+    } catch {
+      setRows([]);
+    }
+  }, [fetchList, customerId]);
+  useEffect(() => {
+    setRows(null);
+    void load();
+  }, [load]);
+  return { rows, seats, load };
+}
+
+/** A moment in the interface language's format (glossary: nl-NL or en-GB); null reads "never". */
+export function usePeopleDate() {
+  const locale = useLocale();
+  const translate = useTranslate();
+  return (value: string | null) =>
+    value
+      ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'nl-NL', {
+          dateStyle: 'short',
+          timeStyle: 'short',
+        })
+      : translate('app.people.never');
 }
