@@ -19,11 +19,7 @@ import {
   MenuItem,
   Select,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -35,6 +31,7 @@ import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
+import { PeopleTable, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -124,137 +121,125 @@ export function AccountsPage() {
         {accounts === null ? (
           <Loading />
         ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={translate('app.people.accounts_title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.people.name')}</TableCell>
-                  <TableCell>{translate('app.people.role')}</TableCell>
-                  <TableCell>{translate('app.people.projects')}</TableCell>
-                  <TableCell>{translate('app.people.last_sign_in')}</TableCell>
-                  <TableCell>{translate('app.people.two_factor')}</TableCell>
-                  <TableCell>{translate('app.people.status')}</TableCell>
-                  <TableCell>{translate('app.people.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {accounts.map((account) => {
-                  const isSelf = account.id === selfId;
-                  return (
-                    <TableRow key={account.id} data-testid={`account-row-${account.email}`}>
-                      <TableCell>
-                        <Typography variant="body2" component="div">
-                          {account.name}
-                          {isSelf && (
-                            <Chip size="small" sx={{ ml: 1 }} label={translate('app.people.you')} />
-                          )}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {account.email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <Select
-                          size="small"
-                          value={account.role}
-                          disabled={isSelf}
-                          onChange={(event) =>
-                            void act(
-                              () => peopleApi.setRole(account.id, event.target.value as Role),
-                              'app.people.role_changed',
+          <PeopleTable
+            label="app.people.accounts_title"
+            columns={[
+              'name',
+              'role',
+              'projects',
+              'last_sign_in',
+              'two_factor',
+              'status',
+              'actions',
+            ]}
+          >
+            {accounts.map((account) => {
+              const isSelf = account.id === selfId;
+              return (
+                <TableRow key={account.id} data-testid={`account-row-${account.email}`}>
+                  <TableCell>
+                    <Typography variant="body2" component="div">
+                      {account.name}
+                      {isSelf && (
+                        <Chip size="small" sx={{ ml: 1 }} label={translate('app.people.you')} />
+                      )}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {account.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Select
+                      size="small"
+                      value={account.role}
+                      disabled={isSelf}
+                      onChange={(event) =>
+                        void act(
+                          () => peopleApi.setRole(account.id, event.target.value as Role),
+                          'app.people.role_changed',
+                        )
+                      }
+                      inputProps={{
+                        'aria-label': translate('app.people.role_of', { name: account.name }),
+                      }}
+                    >
+                      {CUSTOMER_ROLES.map((role) => (
+                        <MenuItem key={role} value={role}>
+                          {translate(`app.roles.${role}`)}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                  </TableCell>
+                  <TableCell>
+                    <ProjectChips projects={account.projects}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(account)}
+                        aria-label={translate('app.people.edit_projects_of', {
+                          name: account.name,
+                        })}
+                      >
+                        {translate('app.people.edit_projects')}
+                      </Button>
+                    </ProjectChips>
+                  </TableCell>
+                  <TableCell>{dateText(account.lastSignInAt)}</TableCell>
+                  <TableCell>{translate(twoFactorLabel(account.twoFactorEnabled))}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={account.active ? 'success' : 'default'}
+                      label={translate(
+                        account.active ? 'app.people.active' : 'app.people.deactivated',
+                      )}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {!isSelf && (
+                      <Stack direction="row" sx={{ gap: 1 }}>
+                        <ConfirmActionButton
+                          label={account.active ? 'app.people.deactivate' : 'app.people.activate'}
+                          icon={account.active ? <BlockIcon /> : <CheckIcon />}
+                          title={
+                            account.active
+                              ? 'app.people.deactivate_title'
+                              : 'app.people.activate_title'
+                          }
+                          titleArgs={{ name: account.name }}
+                          content={
+                            account.active
+                              ? 'app.people.deactivate_content'
+                              : 'app.people.activate_content'
+                          }
+                          onConfirm={() =>
+                            act(
+                              () => peopleApi.setActive(account.id, !account.active),
+                              account.active
+                                ? 'app.people.deactivated_done'
+                                : 'app.people.activated_done',
                             )
                           }
-                          inputProps={{
-                            'aria-label': translate('app.people.role_of', { name: account.name }),
-                          }}
-                        >
-                          {CUSTOMER_ROLES.map((role) => (
-                            <MenuItem key={role} value={role}>
-                              {translate(`app.roles.${role}`)}
-                            </MenuItem>
-                          ))}
-                        </Select>
-                      </TableCell>
-                      <TableCell>
-                        <Stack
-                          direction="row"
-                          sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}
-                        >
-                          {account.projects.map((project) => (
-                            <Chip key={project.id} size="small" label={project.name} />
-                          ))}
-                          <Button
-                            size="small"
-                            onClick={() => setEditing(account)}
-                            aria-label={translate('app.people.edit_projects_of', {
-                              name: account.name,
-                            })}
-                          >
-                            {translate('app.people.edit_projects')}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{dateText(account.lastSignInAt)}</TableCell>
-                      <TableCell>{translate(twoFactorLabel(account.twoFactorEnabled))}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={account.active ? 'success' : 'default'}
-                          label={translate(
-                            account.active ? 'app.people.active' : 'app.people.deactivated',
-                          )}
+                          testId={`account-toggle-${account.email}`}
                         />
-                      </TableCell>
-                      <TableCell>
-                        {!isSelf && (
-                          <Stack direction="row" sx={{ gap: 1 }}>
-                            <ConfirmActionButton
-                              label={
-                                account.active ? 'app.people.deactivate' : 'app.people.activate'
-                              }
-                              icon={account.active ? <BlockIcon /> : <CheckIcon />}
-                              title={
-                                account.active
-                                  ? 'app.people.deactivate_title'
-                                  : 'app.people.activate_title'
-                              }
-                              titleArgs={{ name: account.name }}
-                              content={
-                                account.active
-                                  ? 'app.people.deactivate_content'
-                                  : 'app.people.activate_content'
-                              }
-                              onConfirm={() =>
-                                act(
-                                  () => peopleApi.setActive(account.id, !account.active),
-                                  account.active
-                                    ? 'app.people.deactivated_done'
-                                    : 'app.people.activated_done',
-                                )
-                              }
-                              testId={`account-toggle-${account.email}`}
-                            />
-                            <ConfirmActionButton
-                              label="app.people.delete"
-                              icon={<DeleteIcon />}
-                              title="app.people.delete_title"
-                              titleArgs={{ name: account.name }}
-                              content="app.people.delete_content"
-                              onConfirm={() =>
-                                act(() => peopleApi.remove(account.id), 'app.people.deleted_done')
-                              }
-                              color="error"
-                              testId={`account-delete-${account.email}`}
-                            />
-                          </Stack>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                        <ConfirmActionButton
+                          label="app.people.delete"
+                          icon={<DeleteIcon />}
+                          title="app.people.delete_title"
+                          titleArgs={{ name: account.name }}
+                          content="app.people.delete_content"
+                          onConfirm={() =>
+                            act(() => peopleApi.remove(account.id), 'app.people.deleted_done')
+                          }
+                          color="error"
+                          testId={`account-delete-${account.email}`}
+                        />
+                      </Stack>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </PeopleTable>
         )}
         <Box>
           {editing && (

@@ -8,11 +8,7 @@ import {
   CardContent,
   Chip,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -30,16 +26,14 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import {
-  invitationInputSchema,
-  type InvitationState,
-} from '../../../shared/schemas/invitation';
+import { invitationInputSchema, type InvitationState } from '../../../shared/schemas/invitation';
 import { LANGUAGES } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { ApiHttpError } from '../../providers/http';
 import { apiErrorCodeOf } from '../../useNotifications';
 import { zodValidate } from '../../validation';
 import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
+import { PeopleTable, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -154,84 +148,68 @@ export function InvitesPage() {
         ) : invitations.length === 0 ? (
           <Typography color="text.secondary">{translate('app.people.no_invites')}</Typography>
         ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={translate('app.people.invites_title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.people.email')}</TableCell>
-                  <TableCell>{translate('app.people.role')}</TableCell>
-                  <TableCell>{translate('app.people.projects')}</TableCell>
-                  <TableCell>{translate('app.people.state')}</TableCell>
-                  <TableCell>{translate('app.people.expires')}</TableCell>
-                  <TableCell>{translate('app.people.invited_by')}</TableCell>
-                  <TableCell>{translate('app.people.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {invitations.map((invitation) => {
-                  const open = invitation.state === 'pending' || invitation.state === 'expired';
-                  return (
-                    <TableRow key={invitation.id} data-testid={`invite-row-${invitation.email}`}>
-                      <TableCell>{invitation.email}</TableCell>
-                      <TableCell>{translate(`app.roles.${invitation.role}`)}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                          {invitation.projects.map((project) => (
-                            <Chip key={project.id} size="small" label={project.name} />
-                          ))}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={STATE_COLOR[invitation.state]}
-                          label={translate(`app.people.states.${invitation.state}`)}
-                          data-testid="invite-state"
+          <PeopleTable
+            label="app.people.invites_title"
+            columns={['email', 'role', 'projects', 'state', 'expires', 'invited_by', 'actions']}
+          >
+            {invitations.map((invitation) => {
+              const open = invitation.state === 'pending' || invitation.state === 'expired';
+              return (
+                <TableRow key={invitation.id} data-testid={`invite-row-${invitation.email}`}>
+                  <TableCell>{invitation.email}</TableCell>
+                  <TableCell>{translate(`app.roles.${invitation.role}`)}</TableCell>
+                  <TableCell>
+                    <ProjectChips projects={invitation.projects} />
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={STATE_COLOR[invitation.state]}
+                      label={translate(`app.people.states.${invitation.state}`)}
+                      data-testid="invite-state"
+                    />
+                  </TableCell>
+                  <TableCell>{dateText(invitation.expiresAt)}</TableCell>
+                  <TableCell>{invitation.invitedBy ?? ''}</TableCell>
+                  <TableCell>
+                    {open && (
+                      <Stack direction="row" sx={{ gap: 1 }}>
+                        <ConfirmActionButton
+                          label="app.people.resend"
+                          icon={<SendIcon />}
+                          title="app.people.resend_title"
+                          titleArgs={{ email: invitation.email }}
+                          content="app.people.resend_content"
+                          onConfirm={() =>
+                            act(
+                              () => peopleApi.resend(customerId, invitation.id),
+                              'app.people.resent_done',
+                            )
+                          }
+                          testId={`invite-resend-${invitation.email}`}
                         />
-                      </TableCell>
-                      <TableCell>{dateText(invitation.expiresAt)}</TableCell>
-                      <TableCell>{invitation.invitedBy ?? ''}</TableCell>
-                      <TableCell>
-                        {open && (
-                          <Stack direction="row" sx={{ gap: 1 }}>
-                            <ConfirmActionButton
-                              label="app.people.resend"
-                              icon={<SendIcon />}
-                              title="app.people.resend_title"
-                              titleArgs={{ email: invitation.email }}
-                              content="app.people.resend_content"
-                              onConfirm={() =>
-                                act(
-                                  () => peopleApi.resend(customerId, invitation.id),
-                                  'app.people.resent_done',
-                                )
-                              }
-                              testId={`invite-resend-${invitation.email}`}
-                            />
-                            <ConfirmActionButton
-                              label="app.people.revoke"
-                              icon={<CancelIcon />}
-                              title="app.people.revoke_title"
-                              titleArgs={{ email: invitation.email }}
-                              content="app.people.revoke_content"
-                              onConfirm={() =>
-                                act(
-                                  () => peopleApi.revoke(customerId, invitation.id),
-                                  'app.people.revoked_done',
-                                )
-                              }
-                              color="error"
-                              testId={`invite-revoke-${invitation.email}`}
-                            />
-                          </Stack>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                        <ConfirmActionButton
+                          label="app.people.revoke"
+                          icon={<CancelIcon />}
+                          title="app.people.revoke_title"
+                          titleArgs={{ email: invitation.email }}
+                          content="app.people.revoke_content"
+                          onConfirm={() =>
+                            act(
+                              () => peopleApi.revoke(customerId, invitation.id),
+                              'app.people.revoked_done',
+                            )
+                          }
+                          color="error"
+                          testId={`invite-revoke-${invitation.email}`}
+                        />
+                      </Stack>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </PeopleTable>
         )}
       </CardContent>
     </Card>
