@@ -2,7 +2,7 @@
 // changes, project links and deactivation go to the API, and its refusals speak their own words.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { Notification } from 'react-admin';
+import { Notification, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../../src/shared/schemas/invitation';
 import { AccountsPage } from '../../../../src/dashboard/settings/users/AccountsPage';
@@ -41,7 +41,10 @@ const ACCOUNTS = [
   account({}),
 ];
 
-function renderAccounts(extra: Parameters<typeof stubApi>[0] = {}) {
+function renderAccounts(
+  extra: Parameters<typeof stubApi>[0] = {},
+  options: Parameters<typeof renderWithAdmin>[1] = {},
+) {
   const sent = stubApi({
     [`GET /customers/${CUSTOMER}/accounts`]: () => ({
       status: 200,
@@ -71,7 +74,7 @@ function renderAccounts(extra: Parameters<typeof stubApi>[0] = {}) {
       </Routes>
       <Notification />
     </>,
-    { role: 'customeradmin', path: '/settings/users/accounts' },
+    { role: 'customeradmin', path: '/settings/users/accounts', ...options },
   );
   return sent;
 }
@@ -93,6 +96,20 @@ describe('AccountsPage', () => {
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByTestId('people-seats').textContent).toContain('3 of 5 users');
     expect(screen.getByTestId('users-tab-invites')).toBeTruthy();
+  });
+
+  it('a platform admin first chooses the customer', async () => {
+    const customers = async () => ({ data: [{ id: CUSTOMER, name: 'Demo BV' }], total: 1 });
+    renderAccounts(
+      {},
+      { role: 'admin', dataProvider: { getList: customers } as unknown as DataProvider },
+    );
+    expect(await screen.findByText('Choose a customer to manage its users.')).toBeTruthy();
+    fireEvent.mouseDown(within(screen.getByTestId('people-customer')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Demo BV' }));
+    expect(
+      await screen.findByTestId('account-row-cora@example.com', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('links the projects chosen in the dialog', async () => {
