@@ -41,6 +41,13 @@ const AnalyticsSettingsPage = screen(
   () => import('./settings/AnalyticsSettingsPage'),
   'AnalyticsSettingsPage',
 );
+const UsersSettingsLayout = screen(
+  () => import('./settings/users/UsersSettingsLayout'),
+  'UsersSettingsLayout',
+);
+const AccountsPage = screen(() => import('./settings/users/AccountsPage'), 'AccountsPage');
+const InvitesPage = screen(() => import('./settings/users/InvitesPage'), 'InvitesPage');
+const RegisterTokenPage = screen(() => import('./pages/RegisterTokenPage'), 'RegisterTokenPage');
 const ProjectList = screen(() => import('./projects/ProjectList'), 'ProjectList');
 const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit');
 const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
@@ -222,6 +229,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/password/forget" element={<PasswordForgetPage />} />
           <Route path="/recovery" element={<RecoveryPage />} />
+          <Route path="/register/:token" element={<RegisterTokenPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/error" element={<ErrorPage />} />
         </CustomRoutes>
@@ -270,6 +278,11 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <Route path="analytics" element={<AnalyticsSettingsPage />} />
             <Route path="audit-logs" element={<AuditLogListPage />} />
             <Route path="audit-logs/:id/details" element={<AuditLogDetailsPage />} />
+            <Route path="users" element={<UsersSettingsLayout />}>
+              <Route index element={<Navigate to="/settings/users/accounts" replace />} />
+              <Route path="accounts" element={<AccountsPage />} />
+              <Route path="invites" element={<InvitesPage />} />
+            </Route>
             {SETTINGS_COMING_SOON.map((path) => (
               <Route key={path} path={path} element={<ComingSoonPage />} />
             ))}

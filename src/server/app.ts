@@ -38,6 +38,7 @@ import { shortLinkRoutes } from './api/routes/shortLinks.js';
 import { labelRoutes } from './api/routes/labels.js';
 import { trashRoutes } from './api/routes/trash.js';
 import { userRoutes } from './api/routes/users.js';
+import { inviteRoutes } from './api/routes/invites.js';
 import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
 import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
@@ -231,6 +232,7 @@ export async function buildApp({
         projectRoutes(api, deps);
         customerRoutes(api, deps);
         userRoutes(api, deps);
+        inviteRoutes(api, deps);
         auditLogRoutes(api, deps);
         analyticsRoutes(api, deps);
         actionRoutes(api, deps);

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`; mail clients show it when they can. */
+  html?: string;
 }
 
 export interface Mailer {

@@ -85,6 +85,14 @@ export const API_ERROR_CODES = [
   'role_not_allowed',
   'cannot_delete_self',
   'cannot_unlink_admin',
+  // People of a customer (issue 9): accounts and invitations
+  'cannot_deactivate_self',
+  'last_customeradmin_remove',
+  'last_customeradmin_demote',
+  'user_limit_reached',
+  'email_already_invited',
+  'invite_closed',
+  'invite_not_found',
   // Not-found codes (SPEC §8)
   'qr_code_not_found',
   'qrlink_not_found',

@@ -6,6 +6,7 @@ import * as platformSettings from './migrations/0009_platform_settings.js';
 import * as loginBackoff from './migrations/0010_login_backoff.js';
 import * as whiteLabel from './migrations/0011_white_label.js';
 import * as scanRollups from './migrations/0015_scan_rollups.js';
+import * as people from './migrations/0012_people.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_login_backoff': loginBackoff,
   '0011_white_label': whiteLabel,
   '0015_scan_rollups': scanRollups,
+  '0012_people': people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

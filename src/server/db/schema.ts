@@ -64,6 +64,8 @@ export interface UsersTable extends Timestamps {
   language: string;
   avatarMediaId: string | null;
   verified: Flag;
+  /** Set while the account is deactivated: it cannot sign in, and keeps its projects. */
+  deactivatedAt: string | null;
   deletedAt: string | null;
 }
 
@@ -108,6 +110,14 @@ export interface InvitationsTable {
   acceptedAt: string | null;
   revokedAt: string | null;
   createdAt: string;
+  /** The language of the mail, and of the account made from it. */
+  language: string;
+}
+
+/** The projects an invitation links the new account to. */
+export interface InvitationProjectsTable {
+  invitationId: string;
+  projectId: string;
 }
 
 export interface ProjectsTable extends Timestamps {
@@ -327,6 +337,7 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   passwordResets: PasswordResetsTable;
   invitations: InvitationsTable;
+  invitationProjects: InvitationProjectsTable;
   projects: ProjectsTable;
   projectUsers: ProjectUsersTable;
   media: MediaTable;
@@ -348,6 +359,7 @@ export interface Database {
 
 export type CustomerRow = Selectable<CustomersTable>;
 export type UserRow = Selectable<UsersTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewAuditLog = Insertable<AuditLogsTable>;
 export type ProjectPatch = Updateable<ProjectsTable>;

@@ -26,6 +26,7 @@ export async function findSessionWithUser(
     .selectAll()
     .where('id', '=', session.userId)
     .where('deletedAt', 'is', null)
+    .where('deactivatedAt', 'is', null)
     .executeTakeFirst();
   return user ? { session, user } : null;
 }

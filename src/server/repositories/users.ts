@@ -4,12 +4,14 @@ import type { ListQuery } from '../../shared/schemas/common.js';
 import type { UserRow, UsersTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
+/** The account that signs in with `email`; a deactivated one cannot, so it is not found. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
   const row = await db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', email.toLowerCase())
     .where('deletedAt', 'is', null)
+    .where('deactivatedAt', 'is', null)
     .executeTakeFirst();
   return row ?? null;
 }

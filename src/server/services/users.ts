@@ -20,6 +20,7 @@ import {
   insertUser,
   updateUser,
 } from '../repositories/users.js';
+import { countActiveCustomerAdmins } from '../repositories/accounts.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../security.js';
 import { accessibleCustomerOr404 } from './customers.js';
 
@@ -41,11 +42,37 @@ export async function accessibleUserOr404(
   return target;
 }
 
-const emailDuplicated = () =>
+export const emailDuplicated = () =>
   invalidField('email_duplicated', '/email', 'An account with this email address already exists');
 
+/**
+ * A customer keeps at least one customer admin who can sign in: nobody else can manage its people.
+ * Deleting or deactivating that admin answers `last_customeradmin_remove`; demoting, `…_demote`.
+ */
+export async function assertNotLastCustomerAdmin(
+  db: Executor,
+  target: UserRow,
+  change: 'remove' | 'demote',
+): Promise<void> {
+  if (target.role !== 'customeradmin' || target.customerId === null) return;
+  if (target.deactivatedAt !== null) return;
+  if ((await countActiveCustomerAdmins(db, target.customerId, target.id)) > 0) return;
+  if (change === 'demote') {
+    throw invalidField(
+      'last_customeradmin_demote',
+      '/role',
+      'The last customer admin cannot get another role',
+    );
+  }
+  throw new DomainError(
+    'forbidden',
+    'last_customeradmin_remove',
+    'The last customer admin cannot be deleted or deactivated',
+  );
+}
+
 /** Roles inside a customer: checked against the actor, and never "admin" (admins have no customer). */
-function assertRoleAllowed(actor: Actor, role: Role): void {
+export function assertRoleAllowed(actor: Actor, role: Role): void {
   const check = checkAssignableRole(actor.role, role);
   if (!check.ok || role === 'admin') {
     throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
@@ -130,6 +157,7 @@ export async function editUser(
         throw invalidField('role_not_allowed', '/role', 'The specified role may not be used');
       }
       assertRoleAllowed(actor, input.role);
+      await assertNotLastCustomerAdmin(trx, target, 'demote');
     }
     if (input.email !== undefined) {
       const owner = await customerOfEmail(trx, input.email, id);
@@ -168,6 +196,7 @@ export async function removeUser(
   }
   await work.run(async ({ trx, record }) => {
     const target = await accessibleUserOr404(trx, actor, id);
+    await assertNotLastCustomerAdmin(trx, target, 'remove');
     await deleteUser(trx, id);
     await record({
       type: 'user',

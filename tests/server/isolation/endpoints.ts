@@ -118,6 +118,24 @@ export const ENDPOINTS: Endpoint[] = [
   })),
   e('DELETE', '/users/:user', ['UserDelete', 'UsersView'], 'user_not_found'),
   e('GET', '/users/:user/projects', ['UserProjectsView', 'UsersView'], 'user_not_found'),
+  // Accounts and invitations (issue 9)
+  e('GET', '/customers/:customer/accounts', ['UsersView'], 'customer_not_found'),
+  e('POST', '/users/:user/deactivate', ['UserUpdate', 'UsersView'], 'user_not_found'),
+  e('POST', '/users/:user/activate', ['UserUpdate', 'UsersView'], 'user_not_found'),
+  e(
+    'PUT',
+    '/users/:user/projects',
+    ['ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'],
+    'user_not_found',
+    (own) => ({ projectIds: [own.pid] }),
+  ),
+  e('GET', '/customers/:customer/invites', ['InviteCreate'], 'customer_not_found'),
+  e('POST', '/customers/:customer/invites', ['InviteCreate'], 'customer_not_found', () => ({
+    email: `intruder-${ulid().toLowerCase()}@example.com`,
+    role: 'user',
+  })),
+  e('POST', '/customers/:customer/invites/:invite/resend', ['InviteResend'], 'invite_not_found'),
+  e('DELETE', '/customers/:customer/invites/:invite', ['InviteRevoke'], 'invite_not_found'),
   // Audit logs
   e('GET', '/audit-logs/:auditLog', ['AuditLogsView'], 'audit_log_not_found'),
   e('POST', '/audit-logs/:auditLog/restore', ['AuditLogsView'], 'audit_log_not_found'),
@@ -354,11 +372,19 @@ export const PROJECT_ITEM_KEYS: readonly IdKey[] = [
 ];
 
 /** Keys of customer-level resources: only another customer's ids are foreign for these. */
-export const CUSTOMER_KEYS: readonly IdKey[] = ['customer', 'user', 'auditLog', 'whiteLabel'];
+export const CUSTOMER_KEYS: readonly IdKey[] = [
+  'customer',
+  'user',
+  'auditLog',
+  'whiteLabel',
+  'invite',
+];
 
 /** The 404 code a request answers when `key` is the first unknown id in its path. */
 export function notFoundCodeOf(endpoint: Endpoint, key: IdKey): ApiErrorCode {
   if (key === 'pid' || key === 'trashedPid') return 'project_not_found';
+  // The customer of the path is checked before the item below it.
+  if (key === 'customer') return 'customer_not_found';
   return endpoint.notFound;
 }
 
@@ -398,6 +424,26 @@ const ref = (
 
 /** Bodies that refer to foreign ids, sent to the caller's own project. */
 export const BODY_REFERENCES: BodyReference[] = [
+  ref(
+    'Invitation: projectIds',
+    'POST',
+    '/customers/:customer/invites',
+    ['InviteCreate'],
+    (_o, f) => ({
+      email: `x-${ulid().toLowerCase()}@example.com`,
+      role: 'user',
+      projectIds: [f.pid],
+    }),
+    { pointer: '/projectIds/0' },
+  ),
+  ref(
+    'Account: projectIds',
+    'PUT',
+    '/users/:user/projects',
+    ['ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'],
+    (_o, f) => ({ projectIds: [f.pid] }),
+    { pointer: '/projectIds/0' },
+  ),
   ref(
     'QR code: actionId',
     'POST',

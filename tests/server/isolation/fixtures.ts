@@ -34,6 +34,21 @@ export interface CustomerIds {
   user: string;
   auditLog: string;
   whiteLabel: string;
+  invite: string;
+}
+
+/** An invitation of the customer, sent the way its customer admin does. */
+export async function invitationOf(
+  t: TestApp,
+  cookie: string,
+  customerId: string,
+): Promise<string> {
+  return created(
+    call(t.app, 'POST', `/api/customers/${customerId}/invites`, {
+      cookie,
+      body: { email: `invitee-${ulid().toLowerCase()}@example.com`, role: 'user' },
+    }),
+  );
 }
 
 /** A white-label hostname of the customer, added the way a platform admin does. */

@@ -133,6 +133,68 @@ const CASES: Case[] = [
     path: (c) => `/api/users/${c.colleague}`,
     rows: [['user', 'deleted']],
   },
+  // Accounts and invitations (issue 9).
+  {
+    route: 'POST /api/users/:id/deactivate',
+    path: (c) => `/api/users/${c.colleague}/deactivate`,
+    rows: [['user', 'deactivated']],
+  },
+  {
+    route: 'POST /api/users/:id/activate',
+    prepare: async (c) => {
+      await call(t.app, 'POST', `/api/users/${c.colleague}/deactivate`, { cookie: customeradmin });
+      return `/api/users/${c.colleague}/activate`;
+    },
+    path: () => '',
+    rows: [['user', 'activated']],
+  },
+  {
+    route: 'PUT /api/users/:id/projects',
+    path: (c) => `/api/users/${c.colleague}/projects`,
+    body: (c) => ({ projectIds: [c.pid] }),
+    rows: [['user', 'linked']],
+  },
+  {
+    route: 'POST /api/customers/:cid/invites',
+    prepare: async (c) => {
+      await roomForInvitations();
+      return `/api/customers/${c.customer}/invites`;
+    },
+    path: () => '',
+    body: (c) => ({
+      email: `invitee-${ulid().toLowerCase()}@demo.example`,
+      role: 'user',
+      projectIds: [c.pid],
+    }),
+    rows: [['invite', 'invited']],
+  },
+  {
+    route: 'POST /api/customers/:cid/invites/:id/resend',
+    prepare: async (c) => `/api/customers/${c.customer}/invites/${(await invitation(c)).id}/resend`,
+    path: () => '',
+    rows: [['invite', 'resend']],
+  },
+  {
+    route: 'DELETE /api/customers/:cid/invites/:id',
+    prepare: async (c) => `/api/customers/${c.customer}/invites/${(await invitation(c)).id}`,
+    path: () => '',
+    rows: [['invite', 'revoked']],
+  },
+  {
+    route: 'POST /api/register/:token',
+    prepare: async (c) => `/api/register/${(await invitation(c)).token}`,
+    path: () => '',
+    body: () => ({
+      name: 'Invitee',
+      password: 'invitee-pass',
+      passwordConfirmation: 'invitee-pass',
+    }),
+    rows: [
+      ['invite', 'accepted'],
+      ['user', 'created'],
+      ['user', 'login'],
+    ],
+  },
   {
     route: 'PUT /api/self',
     as: 'colleague',
@@ -544,6 +606,22 @@ const CASES: Case[] = [
     rows: [],
   },
 ];
+
+/** Every case adds a colleague: lift the user limit so invitations still fit. */
+async function roomForInvitations(): Promise<void> {
+  await t.db.updateTable('customers').set({ maxUsers: -1 }).execute();
+}
+
+/** An invitation of the customer and the token its mail carries. */
+async function invitation(c: Context): Promise<{ id: string; token: string }> {
+  await roomForInvitations();
+  const email = `invitee-${ulid().toLowerCase()}@demo.example`;
+  const id = await post(`/api/customers/${c.customer}/invites`, { email, role: 'user' });
+  const mail = t.mails.filter((candidate) => candidate.to === email).at(-1);
+  const token = /\/register\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token).toBeDefined();
+  return { id, token: token! };
+}
 
 async function newContext(): Promise<Context> {
   const pid = await post('/api/projects', { name: `Audit ${ulid()}` });

@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../../shared/permissions.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { userUpdateSchema } from '../../../shared/schemas/customer.js';
+import { accountProjectsSchema } from '../../../shared/schemas/invitation.js';
 import { findUserById } from '../../repositories/users.js';
 import { listProjects } from '../../repositories/projects.js';
 import { toUser } from '../../services/presenters.js';
 import { projectScopeOf } from '../../services/projects.js';
 import { accessibleUserOr404, editUser, removeUser } from '../../services/users.js';
+import { listAccounts, setAccountActive, setAccountProjects } from '../../services/accounts.js';
 import { forbidden, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
@@ -49,6 +51,49 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
     { preHandler: requirePermission('UserDelete') },
     async (request, reply) => {
       await removeUser(db, currentUser(request), userIdFor(request), unitOfWorkOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+
+  // GET /customers/{id}/accounts: the accounts screen — each user with role, state, linked
+  // projects, last sign-in and two-factor state, and the plan's seats.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/accounts',
+    { preHandler: requirePermission('UsersView') },
+    async (request) => {
+      const query = listQuerySchema.parse(request.query);
+      const { accounts, total, seats } = await listAccounts(
+        db,
+        currentUser(request),
+        pathId(request.params.id, 'customer_not_found'),
+        query,
+      );
+      const list = listResponse(accounts, total, query);
+      return { ...list, meta: { ...list.meta, seats } };
+    },
+  );
+
+  /** Deactivated accounts cannot sign in; nobody deactivates their own. */
+  const setActive = (active: boolean) => async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const id = userIdFor(request);
+    await setAccountActive(db, currentUser(request), id, active, unitOfWorkOf(request, config));
+    const row = await findUserById(db, id);
+    if (!row) throw notFound('user_not_found');
+    return { data: toUser(row) };
+  };
+  const activation = { preHandler: requirePermission('UserUpdate', 'UsersView') };
+  // POST /users/{id}/deactivate and POST /users/{id}/activate
+  app.post<{ Params: IdParams }>('/users/:id/deactivate', activation, setActive(false));
+  app.post<{ Params: IdParams }>('/users/:id/activate', activation, setActive(true));
+
+  // PUT /users/{id}/projects: link the account to exactly these projects of its customer.
+  app.put<{ Params: IdParams }>(
+    '/users/:id/projects',
+    { preHandler: requirePermission('ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView') },
+    async (request, reply) => {
+      const id = userIdFor(request);
+      const input = accountProjectsSchema.parse(request.body);
+      await setAccountProjects(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );

@@ -1,0 +1,217 @@
+// /settings/users/invites (issue 9, part 2): invite an address with a role, projects and the
+// language of the mail; follow each invitation's state (pending, expired, accepted, revoked);
+// resend a new link or revoke one.
+import { useEffect, useState } from 'react';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import CancelIcon from '@mui/icons-material/CancelOutlined';
+import {
+  CheckboxGroupInput,
+  Form,
+  Loading,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Title,
+  useLocale,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { invitationInputSchema, type InvitationState } from '../../../shared/schemas/invitation';
+import { LANGUAGES } from '../../../shared/enums';
+import { ConfirmActionButton } from '../../common/ConfirmActionButton';
+import { ApiHttpError } from '../../providers/http';
+import { apiErrorCodeOf } from '../../useNotifications';
+import { zodValidate } from '../../validation';
+import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
+import { PeopleTable, ProjectChips } from './PeopleTable';
+import { SeatsNote } from './SeatsNote';
+import { usePeopleContext } from './UsersSettingsLayout';
+
+const validate = zodValidate(invitationInputSchema);
+
+const STATE_COLOR: Record<InvitationState, 'info' | 'warning' | 'success' | 'default'> = {
+  pending: 'info',
+  expired: 'warning',
+  accepted: 'success',
+  revoked: 'default',
+};
+
+function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: () => void }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const [projects, setProjects] = useState<{ id: string; name: string }[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  useEffect(() => {
+    void peopleApi.projects(customerId).then(setProjects, () => setProjects([]));
+  }, [customerId]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const parsed = invitationInputSchema.safeParse(values);
+    if (!parsed.success) return undefined;
+    try {
+      await peopleApi.invite(customerId, parsed.data);
+      notify('app.people.invited_done', {
+        type: 'success',
+        messageArgs: { email: parsed.data.email },
+      });
+      setFormKey((key) => key + 1);
+      onInvited();
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      const code = apiErrorCodeOf(error);
+      notify(code ? `errors.api.${code}` : 'app.people.failed', { type: 'error' });
+    }
+    return undefined;
+  };
+
+  return (
+    <Box sx={{ maxWidth: 560, mb: 3 }}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {translate('app.people.invite_title')}
+      </Typography>
+      <Form
+        key={`${customerId}-${formKey}`}
+        onSubmit={submit}
+        validate={validate}
+        mode="onSubmit"
+        defaultValues={{ role: 'user', projectIds: [], language: locale === 'en' ? 'en' : 'nl' }}
+      >
+        <TextInput
+          source="email"
+          type="email"
+          label="app.people.email"
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
+        />
+        <SelectInput
+          source="role"
+          label="app.people.role"
+          choices={[
+            { id: 'user', name: 'app.roles.user' },
+            { id: 'customeradmin', name: 'app.roles.customeradmin' },
+          ]}
+          fullWidth
+        />
+        <SelectInput
+          source="language"
+          label="app.people.mail_language"
+          choices={LANGUAGES.map((language) => ({
+            id: language,
+            name: `app.languages.${language}`,
+          }))}
+          fullWidth
+        />
+        {projects.length > 0 && (
+          <CheckboxGroupInput
+            source="projectIds"
+            label="app.people.projects"
+            choices={projects}
+            translateChoice={false}
+            row={false}
+          />
+        )}
+        <SaveButton label="app.people.invite" icon={<SendIcon />} alwaysEnable />
+      </Form>
+    </Box>
+  );
+}
+
+export function InvitesPage() {
+  const translate = useTranslate();
+  const { customerId } = usePeopleContext();
+  const { rows: invitations, seats, load } = usePeopleList(peopleApi.invitations, customerId);
+  const act = usePeopleAction(load);
+  const dateText = usePeopleDate();
+
+  return (
+    <Card>
+      <Title title={translate('app.people.invites_title')} />
+      <CardContent>
+        <Typography variant="h6" component="h1" gutterBottom>
+          {translate('app.people.invites_title')}
+        </Typography>
+        {seats && <SeatsNote seats={seats} />}
+        <InviteForm customerId={customerId} onInvited={() => void load()} />
+        {invitations === null ? (
+          <Loading />
+        ) : invitations.length === 0 ? (
+          <Typography color="text.secondary">{translate('app.people.no_invites')}</Typography>
+        ) : (
+          <PeopleTable
+            label="app.people.invites_title"
+            columns={['email', 'role', 'projects', 'state', 'expires', 'invited_by', 'actions']}
+          >
+            {invitations.map((invitation) => {
+              const open = invitation.state === 'pending' || invitation.state === 'expired';
+              return (
+                <TableRow key={invitation.id} data-testid={`invite-row-${invitation.email}`}>
+                  <TableCell>{invitation.email}</TableCell>
+                  <TableCell>{translate(`app.roles.${invitation.role}`)}</TableCell>
+                  <TableCell>
+                    <ProjectChips projects={invitation.projects} />
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={STATE_COLOR[invitation.state]}
+                      label={translate(`app.people.states.${invitation.state}`)}
+                      data-testid="invite-state"
+                    />
+                  </TableCell>
+                  <TableCell>{dateText(invitation.expiresAt)}</TableCell>
+                  <TableCell>{invitation.invitedBy ?? ''}</TableCell>
+                  <TableCell>
+                    {open && (
+                      <Stack direction="row" sx={{ gap: 1 }}>
+                        <ConfirmActionButton
+                          label="app.people.resend"
+                          icon={<SendIcon />}
+                          title="app.people.resend_title"
+                          titleArgs={{ email: invitation.email }}
+                          content="app.people.resend_content"
+                          onConfirm={() =>
+                            act(
+                              () => peopleApi.resend(customerId, invitation.id),
+                              'app.people.resent_done',
+                            )
+                          }
+                          testId={`invite-resend-${invitation.email}`}
+                        />
+                        <ConfirmActionButton
+                          label="app.people.revoke"
+                          icon={<CancelIcon />}
+                          title="app.people.revoke_title"
+                          titleArgs={{ email: invitation.email }}
+                          content="app.people.revoke_content"
+                          onConfirm={() =>
+                            act(
+                              () => peopleApi.revoke(customerId, invitation.id),
+                              'app.people.revoked_done',
+                            )
+                          }
+                          color="error"
+                          testId={`invite-revoke-${invitation.email}`}
+                        />
+                      </Stack>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </PeopleTable>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+// Invitations of a customer (issue 9, part 2) and registering with an invitation's link (part 3).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FAILED_TOKEN_WINDOW_MS, FAILED_TOKENS_PER_WINDOW } from '../../../shared/constants.js';
+import { invitationInputSchema, registerTokenSchema } from '../../../shared/schemas/invitation.js';
+import { DomainError, tooManyAttempts } from '../../domain/errors.js';
+import { attemptLimit } from '../../rateLimits.js';
+import {
+  acceptInvitation,
+  inviteUser,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+  type InviteMailing,
+} from '../../services/invites.js';
+import { toSelf } from '../../services/presenters.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, setSessionCookie } from '../plugins/session.js';
+import { pathId, type RouteDeps } from './helpers.js';
+
+interface CustomerParams {
+  cid: string;
+}
+interface InviteParams extends CustomerParams {
+  id: string;
+}
+interface TokenParams {
+  token: string;
+}
+
+/** Long enough for any token we mail, short enough that junk is refused before hashing. */
+const TOKEN_MAX = 200;
+
+export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const customerIdOf = (params: CustomerParams) => pathId(params.cid, 'customer_not_found');
+  const inviteIdOf = (params: InviteParams) => pathId(params.id, 'invite_not_found');
+  const mailing = (request: FastifyRequest): InviteMailing => ({
+    mailer,
+    config,
+    work: unitOfWorkOf(request, config),
+  });
+
+  // GET /customers/{cid}/invites: every invitation with its state, and the plan's seats.
+  app.get<{ Params: CustomerParams }>(
+    '/customers/:cid/invites',
+    { preHandler: requirePermission('InviteCreate') },
+    async (request) => {
+      const { invitations, seats } = await listInvitations(
+        db,
+        currentUser(request),
+        customerIdOf(request.params),
+      );
+      return {
+        data: invitations,
+        meta: { total: invitations.length, page: 1, perPage: invitations.length, seats },
+      };
+    },
+  );
+
+  // POST /customers/{cid}/invites: invite an address with a role and projects; mails the link.
+  app.post<{ Params: CustomerParams }>(
+    '/customers/:cid/invites',
+    { preHandler: requirePermission('InviteCreate') },
+    async (request, reply) => {
+      const customerId = customerIdOf(request.params);
+      const input = invitationInputSchema.parse(request.body);
+      const actor = currentUser(request);
+      const id = await inviteUser(db, actor, customerId, input, mailing(request));
+      const { invitations } = await listInvitations(db, actor, customerId);
+      return reply.code(201).send({ data: invitations.find((invitation) => invitation.id === id) });
+    },
+  );
+
+  // POST /customers/{cid}/invites/{id}/resend: a new link (valid three days); the old one dies.
+  app.post<{ Params: InviteParams }>(
+    '/customers/:cid/invites/:id/resend',
+    { preHandler: requirePermission('InviteResend') },
+    async (request, reply) => {
+      await resendInvitation(
+        db,
+        currentUser(request),
+        customerIdOf(request.params),
+        inviteIdOf(request.params),
+        mailing(request),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // DELETE /customers/{cid}/invites/{id}: revoke; the link stops working.
+  app.delete<{ Params: InviteParams }>(
+    '/customers/:cid/invites/:id',
+    { preHandler: requirePermission('InviteRevoke') },
+    async (request, reply) => {
+      await revokeInvitation(
+        db,
+        currentUser(request),
+        customerIdOf(request.params),
+        inviteIdOf(request.params),
+        unitOfWorkOf(request, config),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // Wrong links count against the client's address (shared with reset links); past the budget it
+  // waits, so invitation links cannot be guessed.
+  const failedTokens = attemptLimit(app, 'token', FAILED_TOKENS_PER_WINDOW, FAILED_TOKEN_WINDOW_MS);
+  async function checkingToken<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    const wait = await failedTokens.waitSeconds(request);
+    if (wait > 0) throw tooManyAttempts(wait);
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError && error.pointer === '/token') {
+        await failedTokens.failed(request);
+      }
+      throw error;
+    }
+  }
+  const tokenOf = (params: TokenParams) => params.token.slice(0, TOKEN_MAX);
+
+  // GET /register/{token}: the organisation and address the invitation is for.
+  app.get<{ Params: TokenParams }>('/register/:token', async (request) => {
+    const preview = await checkingToken(request, () =>
+      previewInvitation(db, tokenOf(request.params)),
+    );
+    return { data: preview };
+  });
+
+  // POST /register/{token}: make the account, link its projects and sign it in.
+  app.post<{ Params: TokenParams }>('/register/:token', async (request, reply) => {
+    const input = registerTokenSchema.parse(request.body);
+    const { sessionToken, user } = await checkingToken(request, () =>
+      acceptInvitation(db, tokenOf(request.params), input, {
+        work: unitOfWorkOf(request, config),
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+    );
+    setSessionCookie(reply, sessionToken, config);
+    return reply.code(201).send({ data: toSelf(user) });
+  });
+}
