@@ -72,7 +72,7 @@ const incorrectCredentials = () =>
   );
 
 /** Opens a session and writes the login audit row (how the user proved it is in `changes`). */
-async function startSession(
+export async function startSession(
   work: UnitOfWork,
   user: UserRow,
   userAgent: string | null,

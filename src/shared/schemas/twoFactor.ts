@@ -8,8 +8,8 @@ const digitsIssue = {
   params: { code: 'digits', meta: { length: TOTP_DIGITS } },
 };
 
-/** Six digits; spaces an app shows in the middle ("123 456") are dropped. */
-export const totpCodeSchema = z
+/** Six digits (an app's code, a mailed code); spaces in the middle ("123 456") are dropped. */
+export const sixDigitCodeSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(
@@ -23,7 +23,7 @@ export const recoveryCodeSchema = z.string().trim().min(1).max(64);
 
 /** POST /login/two-factor: a code, or else a recovery code. */
 export const twoFactorLoginSchema = z
-  .object({ code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .object({ code: sixDigitCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
   .superRefine((value, ctx) => {
     if (value.code === undefined && value.recoveryCode === undefined)
       ctx.addIssue({
@@ -36,13 +36,13 @@ export const twoFactorLoginSchema = z
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginSchema>;
 
 /** POST /self/two-factor/confirm. */
-export const twoFactorConfirmSchema = z.object({ code: totpCodeSchema });
+export const twoFactorConfirmSchema = z.object({ code: sixDigitCodeSchema });
 
 /** DELETE /self/two-factor: the password or a current code proves it is the owner. */
 export const twoFactorDisableSchema = z
   .object({
     password: z.string().min(1).max(TEXT_MAX).optional(),
-    code: totpCodeSchema.optional(),
+    code: sixDigitCodeSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.code === undefined)

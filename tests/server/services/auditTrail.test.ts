@@ -66,6 +66,7 @@ const post = async (url: string, body: unknown, cookie = customeradmin) => {
 };
 
 let twoFactorCode = '';
+let verification = { email: '', code: '' };
 /** Starts the colleague's two-step set-up and answers a current code of its secret. */
 async function startTwoFactor(cookie: string): Promise<string> {
   const setup = await call(t.app, 'POST', '/api/self/two-factor', { cookie });
@@ -246,6 +247,65 @@ const CASES: Case[] = [
     path: (c) => `/api/customers/${c.customer}/two-factor`,
     body: () => ({ required: false }),
     rows: [['customer', 'updated']],
+  },
+  // Self sign-up and the first administrator.
+  {
+    route: 'POST /api/register',
+    path: () => '/api/register',
+    body: () => ({
+      customerType: 'consumer',
+      name: 'Signed Up',
+      email: `signup-${ulid().toLowerCase()}@audit.example`,
+      password: 'a-good-password',
+      passwordConfirmation: 'a-good-password',
+    }),
+    status: 201,
+    rows: [
+      ['customer', 'created'],
+      ['user', 'created'],
+    ],
+  },
+  {
+    route: 'POST /api/register/verify',
+    prepare: async () => {
+      const email = `verify-${ulid().toLowerCase()}@audit.example`;
+      await call(t.app, 'POST', '/api/register', {
+        body: {
+          customerType: 'consumer',
+          name: 'Verifies',
+          email,
+          password: 'a-good-password',
+          passwordConfirmation: 'a-good-password',
+        },
+      });
+      verification = { email, code: /\b(\d{6})\b/.exec(t.mails.at(-1)?.text ?? '')?.[1] ?? '' };
+      return '/api/register/verify';
+    },
+    path: () => '',
+    body: () => verification,
+    rows: [
+      ['user', 'updated'],
+      ['user', 'login'],
+    ],
+  },
+  {
+    route: 'POST /api/register/verify/resend',
+    path: () => '/api/register/verify/resend',
+    body: () => ({ email: 'nobody@nowhere.example' }),
+    status: 204,
+    rows: [],
+  },
+  {
+    route: 'POST /api/setup/first-admin',
+    path: () => '/api/setup/first-admin',
+    body: () => ({
+      name: 'Late',
+      email: 'late@audit.example',
+      password: 'a-good-password',
+      passwordConfirmation: 'a-good-password',
+    }),
+    status: 403,
+    rows: [],
   },
   // White label and platform settings.
   {
