@@ -22,6 +22,7 @@ export const PUBLIC_PATHS = [
   '/password/forget',
   '/recovery',
   '/register',
+  '/setup',
   '/404',
   '/error',
 ];

@@ -32,6 +32,7 @@ import { fileRoutes } from './api/routes/files.js';
 import { projectRoutes } from './api/routes/projects.js';
 import { qrCodeRoutes } from './api/routes/qrCodes.js';
 import { qrCodeTemplateRoutes } from './api/routes/qrCodeTemplates.js';
+import { registrationRoutes } from './api/routes/registration.js';
 import { selfRoutes } from './api/routes/self.js';
 import { themeRoutes } from './api/routes/themes.js';
 import { shortLinkRoutes } from './api/routes/shortLinks.js';
@@ -229,6 +230,7 @@ export async function buildApp({
         sessionPlugin(api, deps);
         authRoutes(api, deps);
         selfRoutes(api, deps);
+        registrationRoutes(api, deps);
         projectRoutes(api, deps);
         customerRoutes(api, deps);
         userRoutes(api, deps);

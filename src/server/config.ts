@@ -33,6 +33,8 @@ export interface Config {
   redisUrl: string;
   /** Where the server fetches theme fonts we do not ship (once; visitors never ask Google). */
   googleFontsUrl: string;
+  /** Anyone may create a customer at /register (SIGNUP=closed turns it off: invitations only). */
+  signupOpen: boolean;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -89,6 +91,10 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push('GOOGLE_FONTS_URL must be an http:// or https:// URL.');
   if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
+  if (set('SIGNUP') && !['open', 'closed'].includes(env.SIGNUP!))
+    problems.push(`SIGNUP must be open or closed (it is "${env.SIGNUP}").`);
+  if (env.DEMO !== undefined && !BOOLEANS.includes(env.DEMO))
+    problems.push('DEMO must be true or false.');
   return problems;
 }
 
@@ -122,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
     redisUrl: env.REDIS_URL ?? '',
     googleFontsUrl: env.GOOGLE_FONTS_URL || 'https://fonts.googleapis.com',
+    signupOpen: env.SIGNUP !== 'closed',
   };
 }

@@ -76,3 +76,12 @@ export const TRIAL_LIMITS = {
   maxUsers: 5,
   maxShortLinks: 50,
 } as const;
+
+/** Two-factor sign-in (issue 9): the time between password and code, and recovery codes. */
+export const PENDING_LOGIN_TTL_MS = 5 * 60 * 1000;
+export const PENDING_LOGIN_COOKIE = 'pending_login';
+export const RECOVERY_CODE_COUNT = 10;
+export const TOTP_DIGITS = 6;
+/** Self sign-up: the mailed six-digit code is valid this long and survives this many wrong tries. */
+export const EMAIL_CODE_TTL_MS = 30 * 60 * 1000;
+export const EMAIL_CODE_MAX_FAILURES = 5;

@@ -55,6 +55,13 @@ export const API_ERROR_CODES = [
   'verification_code_expired',
   'verification_code_incorrect',
   'amount_to_low',
+  // Two-factor sign-in, sign-up and the first admin (issue 9)
+  'two_factor_code_incorrect',
+  'two_factor_login_expired',
+  'two_factor_already_enabled',
+  'two_factor_not_enabled',
+  'signup_closed',
+  'first_admin_exists',
   // Duplicates and limits
   'email_duplicated',
   'email_unavailable',

@@ -48,9 +48,20 @@ async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+const NONE = '';
+/** The ids of an unseeded database: none of them exists. */
+const EMPTY_IDS: SeededIds = {
+  plans: { starter: NONE, business: NONE, enterprise: NONE },
+  customers: { demo: NONE, acme: NONE },
+  users: { admin: NONE, customeradmin: NONE, user: NONE, other: NONE },
+  projects: { demoLinked: NONE, demoOther: NONE, acme: NONE },
+};
+
 export interface BuildTestAppOptions {
   /** Configuration overrides (e.g. smtpUrl). */
   config?: Partial<Config>;
+  /** false: an empty database, as a real install starts (no demo accounts). */
+  seed?: boolean;
 }
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
@@ -58,7 +69,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   let ids: SeededIds;
   try {
     await migrateToLatest(db);
-    ids = await seedDemoData(db);
+    ids = options.seed === false ? EMPTY_IDS : await seedDemoData(db);
   } catch (error) {
     // Leave no schema behind when setup itself fails.
     await db.destroy();

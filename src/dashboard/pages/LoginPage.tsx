@@ -1,16 +1,24 @@
-// /login (no-nav, no login): email and password; a wrong pair or too many attempts shows the
-// API's message (errors.api.incorrect_email_password / too_many_attempts).
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link } from '@mui/material';
+// /login (no-nav, no login): email and password, then, for an account with two-step sign-in, the
+// code from the authenticator app or a recovery code. A wrong pair, a wrong code or too many
+// attempts shows the API's message (errors.api.*). A server without any user sends the visitor
+// to /setup (the first administrator); open sign-up shows a link to /register.
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { loginSchema } from '../../shared/schemas/auth';
+import { twoFactorLoginSchema } from '../../shared/schemas/twoFactor';
 import { apiErrorKey } from '../../shared/errors';
 import { NoNavLayout } from '../layout/NoNavLayout';
+import { TwoFactorRequired } from '../providers/authProvider';
 import { zodValidate } from '../validation';
+import { useAuthOptions } from './useAuthOptions';
 
-const validate = zodValidate(loginSchema);
+const validatePassword = zodValidate(loginSchema);
+const validateSecondStep = zodValidate(twoFactorLoginSchema);
+
+type Step = 'password' | 'app' | 'recovery';
 
 function errorCode(error: unknown): string {
   if (
@@ -26,9 +34,16 @@ function errorCode(error: unknown): string {
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const options = useAuthOptions();
+  const [step, setStep] = useState<Step>('password');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (options?.firstAdminNeeded) navigate('/setup', { replace: true });
+  }, [options, navigate]);
 
   const submit = async (values: Record<string, unknown>) => {
     setSubmitting(true);
@@ -36,24 +51,101 @@ export function LoginPage() {
     try {
       // A failed auth check from before the login is cached; it would log the new session out.
       queryClient.removeQueries({ queryKey: ['auth'] });
-      await login({ email: values.email, password: values.password });
+      if (step === 'password') await login({ email: values.email, password: values.password });
+      else if (step === 'app') await login({ code: values.code });
+      else await login({ recoveryCode: values.recoveryCode });
     } catch (cause) {
+      if (cause instanceof TwoFactorRequired) {
+        setStep('app');
+        return;
+      }
       const code = errorCode(cause);
+      if (code === 'two_factor_login_expired') setStep('password');
       setError(code === 'network_error' ? 'app.notification.network_error' : apiErrorKey(code));
     } finally {
       setSubmitting(false);
     }
   };
 
+  const submitButton = (label: string) => (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={submitting}
+      data-testid="login-submit"
+      sx={{ mt: 1 }}
+    >
+      {submitting ? <CircularProgress size={22} color="inherit" /> : translate(label)}
+    </Button>
+  );
+  const errorAlert = error && (
+    <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="login-error">
+      {translate(error)}
+    </Alert>
+  );
+
+  if (step !== 'password') {
+    const isApp = step === 'app';
+    return (
+      <NoNavLayout title={translate('app.two_factor.login_title')}>
+        <Form
+          key={step}
+          onSubmit={submit}
+          validate={validateSecondStep}
+          mode="onSubmit"
+          reValidateMode="onChange"
+        >
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+            {errorAlert}
+            <Typography sx={{ mb: 2 }}>
+              {translate(
+                isApp ? 'app.two_factor.login_intro' : 'app.two_factor.login_recovery_intro',
+              )}
+            </Typography>
+            {isApp ? (
+              <TextInput
+                source="code"
+                label="app.two_factor.code"
+                autoComplete="one-time-code"
+                autoFocus
+                fullWidth
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code', maxLength: 7 },
+                }}
+              />
+            ) : (
+              <TextInput
+                source="recoveryCode"
+                label="app.two_factor.recovery_code"
+                autoComplete="off"
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { 'data-testid': 'login-recovery-code' } }}
+              />
+            )}
+            {submitButton('app.two_factor.verify')}
+            <Button
+              onClick={() => {
+                setError(null);
+                setStep(isApp ? 'recovery' : 'app');
+              }}
+              data-testid="login-switch-factor"
+              sx={{ mt: 2, alignSelf: 'center' }}
+            >
+              {translate(isApp ? 'app.two_factor.use_recovery' : 'app.two_factor.use_app')}
+            </Button>
+          </Box>
+        </Form>
+      </NoNavLayout>
+    );
+  }
+
   return (
     <NoNavLayout title={translate('app.login.title')}>
-      <Form onSubmit={submit} validate={validate} mode="onChange" reValidateMode="onChange">
+      <Form onSubmit={submit} validate={validatePassword} mode="onChange" reValidateMode="onChange">
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="login-error">
-              {translate(error)}
-            </Alert>
-          )}
+          {errorAlert}
           <TextInput
             source="email"
             type="email"
@@ -70,23 +162,20 @@ export function LoginPage() {
             fullWidth
             slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={submitting}
-            data-testid="login-submit"
-            sx={{ mt: 1 }}
-          >
-            {submitting ? (
-              <CircularProgress size={22} color="inherit" />
-            ) : (
-              translate('app.login.submit')
-            )}
-          </Button>
+          {submitButton('app.login.submit')}
           <Link component={RouterLink} to="/password/forget" sx={{ mt: 2, alignSelf: 'center' }}>
             {translate('app.login.forgot')}
           </Link>
+          {options?.signupOpen && (
+            <Link
+              component={RouterLink}
+              to="/register"
+              sx={{ mt: 1, alignSelf: 'center' }}
+              data-testid="login-register"
+            >
+              {translate('app.register.link')}
+            </Link>
+          )}
         </Box>
       </Form>
     </NoNavLayout>

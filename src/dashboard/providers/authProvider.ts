@@ -15,6 +15,18 @@ export interface DashboardPermissions {
   permissionKeys: PermissionKey[];
 }
 
+export type LoginParams =
+  { email: string; password: string } | { code: string } | { recoveryCode: string };
+
+/** The password was right; the account asks for a code next. */
+export class TwoFactorRequired extends Error {
+  readonly code = 'two_factor_required';
+  constructor() {
+    super('two_factor_required');
+    this.name = 'TwoFactorRequired';
+  }
+}
+
 let selfPromise: Promise<Self> | null = null;
 onIdentityCacheClear(() => {
   selfPromise = null;
@@ -59,15 +71,25 @@ function hasStatus(error: unknown): error is { status: number } {
 }
 
 export const authProvider: AuthProvider = {
-  async login(params: { email: string; password: string }) {
-    const { json } = await apiRequest<ItemResponse<Self>>('/login', {
-      method: 'POST',
-      body: { email: params.email, password: params.password },
-      skipAuthRedirect: true,
-    });
-    setSelf(json.data);
+  /**
+   * The password step ({ email, password }) or the second step ({ code } or { recoveryCode }).
+   * When the account asks for a second factor the password step throws TWO_FACTOR_REQUIRED, and
+   * the login page asks for the code. A customer that requires two-step sign-in sends a user
+   * without it to the Security page first.
+   */
+  async login(params: LoginParams) {
+    const isSecondStep = 'code' in params || 'recoveryCode' in params;
+    const { json } = await apiRequest<ItemResponse<Self | { twoFactorRequired: true }>>(
+      isSecondStep ? '/login/two-factor' : '/login',
+      { method: 'POST', body: params, skipAuthRedirect: true },
+    );
+    if ('twoFactorRequired' in json.data) throw new TwoFactorRequired();
+    const self = json.data;
+    setSelf(self);
+    if (self.twoFactor?.required && !self.twoFactor.enabled)
+      return { redirectTo: '/settings/security' };
     const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('return_to'));
-    return { redirectTo: returnTo ?? (await startPathAfterSignIn(json.data)) };
+    return { redirectTo: returnTo ?? (await startPathAfterSignIn(self)) };
   },
 
   /**

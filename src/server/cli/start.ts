@@ -1,11 +1,19 @@
-// `npm start`: migrate, seed a fresh embedded database, build the dashboard if missing, serve.
+// `npm start`: migrate, seed a fresh database (the demo when asked for), build the dashboard if missing, serve.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ConfigError, loadCheckedConfig } from '../config.js';
 import { createDatabase, databaseKind } from '../db/database.js';
 import { ensureWritableDataDir, sqliteFileOf } from '../db/files.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isFreshDatabase, seedDemoData } from '../db/seed.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  insertDefaultPlans,
+  isFreshDatabase,
+  seedDemoData,
+  wantsDemo,
+} from '../db/seed.js';
+import { firstAdminNeeded } from '../services/signup.js';
 import { hasDashboardBuild } from '../api/plugins/dashboard.js';
 import { startServer } from '../server.js';
 
@@ -34,11 +42,17 @@ async function main(): Promise<void> {
   });
   const applied = await migrateToLatest(db);
   if (applied.length) say(`Migrations applied: ${applied.join(', ')}`);
-  // Demo accounts with a known password belong in a fresh embedded install only, never in a
-  // PostgreSQL database someone pointed us at.
-  if (isEmbedded && (await isFreshDatabase(db))) {
-    await seedDemoData(db);
-    say('Demo data seeded.');
+  // Demo accounts with a known password only when the operator asks for the demo (seed.ts,
+  // wantsDemo); otherwise the first visitor creates the administrator at /setup, or the
+  // operator runs `npm run admin -- create`.
+  const isDemo = wantsDemo(process.env, isEmbedded);
+  if (await isFreshDatabase(db)) {
+    if (isDemo) {
+      await seedDemoData(db);
+      say('Demo data seeded.');
+    } else {
+      await insertDefaultPlans(db);
+    }
   }
   const hasDashboard = ensureDashboardBuild(config.dashboardDir);
   const { url } = await startServer(config, db);
@@ -48,7 +62,10 @@ async function main(): Promise<void> {
   if (!hasDashboard)
     say(`  (no dashboard build in ${config.dashboardDir}: API only, under ${url}/api)`);
   say(`  API: ${url}/api   scans: ${config.scanBaseUrl}/{code}`);
-  if (isEmbedded) {
+  if (await firstAdminNeeded(db)) {
+    say(`  No users yet: open ${config.publicUrl}/setup to create the first administrator,`);
+    say('  or run: npm run admin -- create --email you@example.com --name "Your Name"');
+  } else if (isDemo) {
     say(`  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) say(`    ${account.email.padEnd(28)} ${account.note}`);
   }

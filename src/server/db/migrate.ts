@@ -7,6 +7,7 @@ import * as loginBackoff from './migrations/0010_login_backoff.js';
 import * as whiteLabel from './migrations/0011_white_label.js';
 import * as scanRollups from './migrations/0015_scan_rollups.js';
 import * as people from './migrations/0012_people.js';
+import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_white_label': whiteLabel,
   '0015_scan_rollups': scanRollups,
   '0012_people': people,
+  '0013_two_factor_signup': twoFactorSignup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -24,6 +24,8 @@ export interface CustomersTable extends Timestamps {
   maxShortLinks: number;
   /** Raw scans older than this many days are deleted by the daily retention job. */
   scanRetentionDays: Generated<number>;
+  /** 1: every user of the customer must sign in with a second factor. */
+  requireTwoFactor: Generated<Flag>;
   deletedAt: string | null;
 }
 
@@ -66,7 +68,40 @@ export interface UsersTable extends Timestamps {
   verified: Flag;
   /** Set while the account is deactivated: it cannot sign in, and keeps its projects. */
   deactivatedAt: string | null;
+  /** Base32 TOTP secret; set but not enabled while the user has not confirmed a code. */
+  twoFactorSecret: Generated<string | null>;
+  twoFactorEnabledAt: Generated<string | null>;
+  /** The RFC 6238 time step of the last accepted code, so it cannot be used twice. */
+  twoFactorLastStep: Generated<number | null>;
   deletedAt: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  userId: string;
+  /** SHA-256 of the normalised code. */
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** A sign-in that passed the password and waits for the second factor. */
+export interface PendingLoginsTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  userId: string;
+  userAgent: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface EmailVerificationsTable {
+  userId: string;
+  /** SHA-256 of the mailed six-digit code. */
+  codeHash: string;
+  failures: number;
+  expiresAt: string;
+  createdAt: string;
 }
 
 export interface SessionsTable {
@@ -334,6 +369,9 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  recoveryCodes: RecoveryCodesTable;
+  pendingLogins: PendingLoginsTable;
+  emailVerifications: EmailVerificationsTable;
   loginAttempts: LoginAttemptsTable;
   passwordResets: PasswordResetsTable;
   invitations: InvitationsTable;

@@ -11,6 +11,7 @@ import { insertUser } from '../repositories/users.js';
 import { hashPassword } from '../security.js';
 import { seedDemoContent } from './seedContent.js';
 import type { Db } from './database.js';
+import type { Executor } from '../repositories/executor.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -31,11 +32,72 @@ export interface SeededIds {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Whether the operator asked for the demo (accounts with the published password): DEMO=true
+ * always, DEMO=false or NODE_ENV=production never; otherwise the embedded SQLite database of
+ * `npm start` gets it and a PostgreSQL database (a real install) does not.
+ */
+export function wantsDemo(env: NodeJS.ProcessEnv, isEmbedded: boolean): boolean {
+  if (env.DEMO === 'true' || env.DEMO === '1') return true;
+  if (env.DEMO === 'false' || env.DEMO === '0') return false;
+  if (env.NODE_ENV === 'production') return false;
+  return isEmbedded;
+}
+
 /** True when nothing has been stored yet: the seed never touches a database in use. */
 export async function isFreshDatabase(db: Db): Promise<boolean> {
   const customer = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
   const user = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return !customer && !user;
+}
+
+/** The plans customers choose from; every new database gets them, with or without the demo. */
+export async function insertDefaultPlans(
+  db: Executor,
+  plans: SeededIds['plans'] = { starter: ulid(), business: ulid(), enterprise: ulid() },
+  at: string = new Date().toISOString(),
+): Promise<void> {
+  await insertPlans(db, [
+    {
+      id: plans.starter,
+      name: 'Starter',
+      priceMonthCents: 195,
+      priceYearCents: 2106,
+      maxQrCodes: 10,
+      maxScans: 10_000,
+      maxStorage: 100_000_000,
+      maxUsers: 2,
+      maxShortLinks: 10,
+      supportLevel: 'basic',
+      createdAt: at,
+    },
+    {
+      id: plans.business,
+      name: 'Business',
+      priceMonthCents: 1495,
+      priceYearCents: 16146,
+      maxQrCodes: 250,
+      maxScans: 500_000,
+      maxStorage: 5_000_000_000,
+      maxUsers: 10,
+      maxShortLinks: 250,
+      supportLevel: 'basic',
+      createdAt: at,
+    },
+    {
+      id: plans.enterprise,
+      name: 'Enterprise',
+      priceMonthCents: 4995,
+      priceYearCents: 53946,
+      maxQrCodes: UNLIMITED,
+      maxScans: UNLIMITED,
+      maxStorage: 50_000_000_000,
+      maxUsers: UNLIMITED,
+      maxShortLinks: UNLIMITED,
+      supportLevel: 'premium',
+      createdAt: at,
+    },
+  ]);
 }
 
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<SeededIds> {
@@ -50,47 +112,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
   };
 
   await db.transaction().execute(async (trx) => {
-    await insertPlans(trx, [
-      {
-        id: ids.plans.starter,
-        name: 'Starter',
-        priceMonthCents: 195,
-        priceYearCents: 2106,
-        maxQrCodes: 10,
-        maxScans: 10_000,
-        maxStorage: 100_000_000,
-        maxUsers: 2,
-        maxShortLinks: 10,
-        supportLevel: 'basic',
-        createdAt: at,
-      },
-      {
-        id: ids.plans.business,
-        name: 'Business',
-        priceMonthCents: 1495,
-        priceYearCents: 16146,
-        maxQrCodes: 250,
-        maxScans: 500_000,
-        maxStorage: 5_000_000_000,
-        maxUsers: 10,
-        maxShortLinks: 250,
-        supportLevel: 'basic',
-        createdAt: at,
-      },
-      {
-        id: ids.plans.enterprise,
-        name: 'Enterprise',
-        priceMonthCents: 4995,
-        priceYearCents: 53946,
-        maxQrCodes: UNLIMITED,
-        maxScans: UNLIMITED,
-        maxStorage: 50_000_000_000,
-        maxUsers: UNLIMITED,
-        maxShortLinks: UNLIMITED,
-        supportLevel: 'premium',
-        createdAt: at,
-      },
-    ]);
+    await insertDefaultPlans(trx, ids.plans, at);
 
     const customer = (id: string, name: string, adminEmail: string) => ({
       id,

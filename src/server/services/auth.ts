@@ -3,9 +3,21 @@ import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from '../../shared/constants.js';
+import {
+  PASSWORD_RESET_TTL_MS,
+  PENDING_LOGIN_TTL_MS,
+  SESSION_TTL_MS,
+} from '../../shared/constants.js';
 import { isRole } from '../../shared/permissions.js';
 import type { LoginInput, PasswordChangeInput, RecoveryInput } from '../../shared/schemas/auth.js';
+import type { TwoFactorLoginInput } from '../../shared/schemas/twoFactor.js';
+import type { Executor } from '../repositories/executor.js';
+import {
+  deletePendingLogin,
+  findPendingLogin,
+  insertPendingLogin,
+} from '../repositories/twoFactor.js';
+import { acceptRecoveryCode, acceptTotpCode, isTwoFactorOn } from './twoFactor.js';
 import { DomainError, invalidField, tooManyAttempts, unauthenticated } from '../domain/errors.js';
 import type { Mailer } from '../mail.js';
 import type { UnitOfWork } from './unitOfWork.js';
@@ -32,16 +44,63 @@ import {
   verifyPassword,
 } from '../security.js';
 
-export interface LoginResult {
-  /** The cookie value; only its digest is stored. */
+/** A signed-in user: the cookie value (only its digest is stored) and the user. */
+export interface SessionStart {
   token: string;
   user: UserRow;
+}
+
+/** The password was right and the account asks for a second factor: a pending-login token. */
+export interface SecondFactorNeeded {
+  pendingToken: string;
+}
+
+export type LoginResult =
+  ({ kind: 'session' } & SessionStart) | ({ kind: 'two_factor' } & SecondFactorNeeded);
+
+interface LoginContext {
+  ip: string;
+  work: UnitOfWork;
+  userAgent: string | null;
+}
+
+const incorrectCredentials = () =>
+  new DomainError(
+    'unauthenticated',
+    'incorrect_email_password',
+    'The email address or password is incorrect',
+  );
+
+/** Opens a session and writes the login audit row (how the user proved it is in `changes`). */
+export async function startSession(
+  work: UnitOfWork,
+  user: UserRow,
+  userAgent: string | null,
+  now: Date,
+  changes?: Record<string, unknown>,
+  before?: (trx: Executor) => Promise<void>,
+): Promise<SessionStart> {
+  const token = randomToken();
+  await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
+    await before?.(trx);
+    await insertSession(trx, {
+      id: sha256(token),
+      userId: user.id,
+      logoutToken: null,
+      userAgent: userAgent?.slice(0, 255) ?? null,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      lastSeenAt: now.toISOString(),
+      createdAt: now.toISOString(),
+    });
+    await record({ type: 'user', action: 'login', itemId: user.id, name: user.name, changes });
+  });
+  return { token, user };
 }
 
 export async function login(
   db: Db,
   input: LoginInput,
-  { ip, work, userAgent }: { ip: string; work: UnitOfWork; userAgent: string | null },
+  { ip, work, userAgent }: LoginContext,
 ): Promise<LoginResult> {
   const now = new Date();
   const throttle = loginThrottle(db, input.email, ip, now);
@@ -54,28 +113,77 @@ export async function login(
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!user || !isCorrect || !isRole(user.role)) {
     await throttle.failed();
+    throw incorrectCredentials();
+  }
+  await throttle.succeeded();
+  // Only the owner of the password learns that the address still waits for its code.
+  if (Number(user.verified) !== 1)
     throw new DomainError(
+      'forbidden',
+      'user_account_not_verified',
+      'Verify your email address with the code we mailed first',
+    );
+
+  if (isTwoFactorOn(user)) {
+    const pendingToken = randomToken();
+    await insertPendingLogin(db, {
+      id: sha256(pendingToken),
+      userId: user.id,
+      userAgent: userAgent?.slice(0, 255) ?? null,
+      expiresAt: new Date(now.getTime() + PENDING_LOGIN_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    return { kind: 'two_factor', pendingToken };
+  }
+  return { kind: 'session', ...(await startSession(work, user, userAgent, now)) };
+}
+
+/**
+ * The second sign-in step: the pending login of the cookie and a current TOTP code or an unused
+ * recovery code. Wrong codes are throttled like wrong passwords, per account and address.
+ */
+export async function loginWithSecondFactor(
+  db: Db,
+  pendingToken: string | undefined,
+  input: TwoFactorLoginInput,
+  { ip, work, userAgent }: LoginContext,
+): Promise<SessionStart> {
+  const now = new Date();
+  const expired = () =>
+    new DomainError(
       'unauthenticated',
-      'incorrect_email_password',
-      'The email address or password is incorrect',
+      'two_factor_login_expired',
+      'The sign-in took too long; start again with the password',
+    );
+  const pendingId = pendingToken ? sha256(pendingToken) : null;
+  const pending = pendingId ? await findPendingLogin(db, pendingId, now.toISOString()) : null;
+  const user = pending ? await findUserById(db, pending.userId) : null;
+  if (!pendingId || !user || !isTwoFactorOn(user)) throw expired();
+
+  const throttle = loginThrottle(db, user.email, ip, now, 'two_factor');
+  const waitMs = await throttle.waitMs();
+  if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
+  const isCorrect =
+    input.code !== undefined
+      ? await acceptTotpCode(db, user, input.code)
+      : await acceptRecoveryCode(db, user.id, input.recoveryCode ?? '');
+  if (!isCorrect) {
+    await throttle.failed();
+    throw invalidField(
+      'two_factor_code_incorrect',
+      input.code !== undefined ? '/code' : '/recoveryCode',
+      'The code is not right',
     );
   }
   await throttle.succeeded();
-
-  const token = randomToken();
-  await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
-    await insertSession(trx, {
-      id: sha256(token),
-      userId: user.id,
-      logoutToken: null,
-      userAgent: userAgent?.slice(0, 255) ?? null,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-      lastSeenAt: now.toISOString(),
-      createdAt: now.toISOString(),
-    });
-    await record({ type: 'user', action: 'login', itemId: user.id, name: user.name });
-  });
-  return { token, user };
+  return startSession(
+    work,
+    user,
+    userAgent ?? pending?.userAgent ?? null,
+    now,
+    { secondFactor: input.code !== undefined ? 'app' : 'recovery_code' },
+    (trx) => deletePendingLogin(trx, pendingId),
+  );
 }
 
 /** Step one of the logout flow: a one-time token bound to this session. */
@@ -188,7 +296,7 @@ export async function recoverPassword(
   db: Db,
   input: RecoveryInput,
   work: UnitOfWork,
-): Promise<void> {
+): Promise<UserRow> {
   const now = new Date().toISOString();
   const expired = () =>
     invalidField('hash_expired', '/token', 'The password reset link has expired');
@@ -210,4 +318,5 @@ export async function recoverPassword(
       changes: { fields: ['password'] },
     });
   });
+  return user;
 }

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
 import { forbidden, invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import type { UnitOfWork, WriteScope } from './unitOfWork.js';
 import {
   customerNameTaken,
   deleteCustomer,
@@ -39,41 +39,48 @@ export async function accessibleCustomerOr404(
   return customer;
 }
 
-const nameDuplicated = () =>
-  invalidField('customername_duplicated', '/name', 'A customer with this name already exists');
+const nameDuplicated = (pointer = '/name') =>
+  invalidField('customername_duplicated', pointer, 'A customer with this name already exists');
 
 export async function createCustomer(
   db: Db,
   input: CustomerInput,
   work: UnitOfWork,
 ): Promise<string> {
+  return work.run((scope) => addTrialCustomer(scope, input));
+}
+
+/** A new customer in its 14-day trial, inside a change already under way (also self sign-up). */
+export async function addTrialCustomer(
+  { trx, record }: Pick<WriteScope, 'trx' | 'record'>,
+  input: Pick<CustomerInput, 'name' | 'adminEmail' | 'customerType' | 'vatNumber'>,
+  namePointer = '/name',
+): Promise<string> {
   const id = ulid();
-  await work.run(async ({ trx, record }) => {
-    if (await customerNameTaken(trx, input.name)) throw nameDuplicated();
-    const now = new Date();
-    await insertCustomer(trx, {
-      id,
-      name: input.name,
-      adminEmail: input.adminEmail,
-      customerType: input.customerType,
-      vatNumber: input.vatNumber,
-      trialEndAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
-      progressDone: 0,
-      subscriptionStatus: 'trial',
-      planId: null,
-      billingPeriod: null,
-      ...TRIAL_LIMITS,
-      deletedAt: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    });
-    await record({
-      type: 'customer',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: id,
-    });
+  if (await customerNameTaken(trx, input.name)) throw nameDuplicated(namePointer);
+  const now = new Date();
+  await insertCustomer(trx, {
+    id,
+    name: input.name,
+    adminEmail: input.adminEmail,
+    customerType: input.customerType,
+    vatNumber: input.vatNumber,
+    trialEndAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+    progressDone: 0,
+    subscriptionStatus: 'trial',
+    planId: null,
+    billingPeriod: null,
+    ...TRIAL_LIMITS,
+    deletedAt: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
+  await record({
+    type: 'customer',
+    action: 'created',
+    itemId: id,
+    name: input.name,
+    customerId: id,
   });
   return id;
 }

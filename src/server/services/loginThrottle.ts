@@ -31,14 +31,19 @@ export interface LoginThrottle {
   succeeded(): Promise<void>;
 }
 
+/** What is being guessed: the password, or the second factor after it (counted apart). */
+export type LoginStep = 'password' | 'two_factor';
+
 export function loginThrottle(
   db: Executor,
   email: string,
   ip: string,
   now = new Date(),
+  step: LoginStep = 'password',
 ): LoginThrottle {
-  const pair = pairKey(email, ip);
-  const address = addressKey(ip);
+  const prefix = step === 'password' ? '' : `${step}:`;
+  const pair = prefix + pairKey(email, ip);
+  const address = prefix + addressKey(ip);
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
   return {
     async waitMs() {

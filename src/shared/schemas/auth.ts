@@ -48,6 +48,8 @@ export interface Self {
   customerId: string | null;
   permissionKeys: PermissionKey[];
   localization: { language: Language };
+  /** Two-step sign-in: on for this user, and required by the user's customer. */
+  twoFactor?: { enabled: boolean; required: boolean };
 }
 
 /**

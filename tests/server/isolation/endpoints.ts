@@ -76,6 +76,9 @@ export const ENDPOINTS: Endpoint[] = [
     done: true,
   })),
   e('GET', '/customers/:customer/status', ['CustomerView'], 'customer_not_found'),
+  e('PUT', '/customers/:customer/two-factor', ['CustomerUpdate'], 'customer_not_found', () => ({
+    required: false,
+  })),
   e('GET', '/customers/:customer/projects', ['ProjectView', 'CustomerView'], 'customer_not_found'),
   e('GET', '/customers/:customer/users', ['UsersView'], 'customer_not_found'),
   e('POST', '/customers/:customer/users', ['UserCreate'], 'customer_not_found', () => ({

@@ -1,6 +1,7 @@
 // Every write route of the API leaves exactly the audit rows it should: one table over the route
 // table, so a new write route without a row here fails the test. Each case runs on fresh content
 // made through the API, and compares the (type, action) of the rows the call added.
+import { generate } from 'otplib';
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -63,6 +64,14 @@ const post = async (url: string, body: unknown, cookie = customeradmin) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as string;
 };
+
+let twoFactorCode = '';
+let verification = { email: '', code: '' };
+/** Starts the colleague's two-step set-up and answers a current code of its secret. */
+async function startTwoFactor(cookie: string): Promise<string> {
+  const setup = await call(t.app, 'POST', '/api/self/two-factor', { cookie });
+  return generate({ secret: setup.json().data.secret as string });
+}
 
 const CASES: Case[] = [
   // Customers and their people.
@@ -250,6 +259,114 @@ const CASES: Case[] = [
       passwordConfirmation: 'a-new-password',
     }),
     status: 422,
+    rows: [],
+  },
+  // Two-step sign-in.
+  {
+    route: 'POST /api/self/two-factor',
+    as: 'colleague',
+    path: () => '/api/self/two-factor',
+    rows: [['user', 'updated']],
+  },
+  {
+    route: 'POST /api/self/two-factor/confirm',
+    as: 'colleague',
+    prepare: async (c) => {
+      twoFactorCode = await startTwoFactor(c.colleagueCookie);
+      return '/api/self/two-factor/confirm';
+    },
+    path: () => '',
+    body: () => ({ code: twoFactorCode }),
+    rows: [['user', 'updated']],
+  },
+  {
+    route: 'DELETE /api/self/two-factor',
+    as: 'colleague',
+    prepare: async (c) => {
+      const code = await startTwoFactor(c.colleagueCookie);
+      await call(t.app, 'POST', '/api/self/two-factor/confirm', {
+        cookie: c.colleagueCookie,
+        body: { code },
+      });
+      return '/api/self/two-factor';
+    },
+    path: () => '',
+    body: () => ({ password: DEMO_PASSWORD }),
+    status: 204,
+    rows: [['user', 'updated']],
+  },
+  {
+    // Without a pending sign-in (the password step) nothing happens; the row of a completed
+    // second step is tested in tests/server/auth/twoFactor.test.ts.
+    route: 'POST /api/login/two-factor',
+    path: () => '/api/login/two-factor',
+    body: () => ({ code: '123456' }),
+    status: 401,
+    rows: [],
+  },
+  {
+    route: 'PUT /api/customers/:id/two-factor',
+    path: (c) => `/api/customers/${c.customer}/two-factor`,
+    body: () => ({ required: false }),
+    rows: [['customer', 'updated']],
+  },
+  // Self sign-up and the first administrator.
+  {
+    route: 'POST /api/register',
+    path: () => '/api/register',
+    body: () => ({
+      customerType: 'consumer',
+      name: 'Signed Up',
+      email: `signup-${ulid().toLowerCase()}@audit.example`,
+      password: 'a-good-password',
+      passwordConfirmation: 'a-good-password',
+    }),
+    status: 201,
+    rows: [
+      ['customer', 'created'],
+      ['user', 'created'],
+    ],
+  },
+  {
+    route: 'POST /api/register/verify',
+    prepare: async () => {
+      const email = `verify-${ulid().toLowerCase()}@audit.example`;
+      await call(t.app, 'POST', '/api/register', {
+        body: {
+          customerType: 'consumer',
+          name: 'Verifies',
+          email,
+          password: 'a-good-password',
+          passwordConfirmation: 'a-good-password',
+        },
+      });
+      verification = { email, code: /\b(\d{6})\b/.exec(t.mails.at(-1)?.text ?? '')?.[1] ?? '' };
+      return '/api/register/verify';
+    },
+    path: () => '',
+    body: () => verification,
+    rows: [
+      ['user', 'updated'],
+      ['user', 'login'],
+    ],
+  },
+  {
+    route: 'POST /api/register/verify/resend',
+    path: () => '/api/register/verify/resend',
+    body: () => ({ email: 'nobody@nowhere.example' }),
+    status: 204,
+    rows: [],
+  },
+  {
+    route: 'POST /api/setup/first-admin',
+    path: () => '/api/setup/first-admin',
+    body: () => ({
+      name: 'Late',
+      email: 'late@audit.example',
+      password: 'a-good-password',
+      passwordConfirmation: 'a-good-password',
+    }),
+    status: 403,
     rows: [],
   },
   // White label and platform settings.

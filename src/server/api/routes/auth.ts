@@ -1,5 +1,5 @@
 // Login, the two-step logout flow, and password recovery by mail.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   loginSchema,
   logoutFlowUpdateSchema,
@@ -10,32 +10,69 @@ import {
   API_BASE,
   FAILED_TOKEN_WINDOW_MS,
   FAILED_TOKENS_PER_WINDOW,
+  PENDING_LOGIN_COOKIE,
+  PENDING_LOGIN_TTL_MS,
 } from '../../../shared/constants.js';
+import { twoFactorLoginSchema } from '../../../shared/schemas/twoFactor.js';
 import { DomainError, tooManyAttempts } from '../../domain/errors.js';
+import { securityNoticeMail } from '../../mail.js';
 import { attemptLimit } from '../../rateLimits.js';
 import {
   completeLogout,
   createLogoutFlow,
   login,
+  loginWithSecondFactor,
   recoverPassword,
   requestPasswordReset,
 } from '../../services/auth.js';
-import { toSelf } from '../../services/presenters.js';
+import { selfWithTwoFactor } from '../../services/twoFactor.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
 
 export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
-  // POST /login: check the credentials (throttled), start a session cookie, answer Self.
+  const loginContext = (request: FastifyRequest) => ({
+    ip: request.ip,
+    work: unitOfWorkOf(request, config),
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  // The pending sign-in lives in its own cookie, sent only to the second step.
+  const pendingCookie = {
+    path: `${API_BASE}/login/two-factor`,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.secureCookies,
+  };
+
+  // POST /login: check the credentials (throttled); start a session and answer Self, or, when the
+  // account has two-step sign-in, answer { twoFactorRequired } and a pending-login cookie.
   app.post('/login', async (request, reply) => {
     const input = loginSchema.parse(request.body);
-    const { token, user } = await login(db, input, {
-      ip: request.ip,
-      work: unitOfWorkOf(request, config),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    const result = await login(db, input, loginContext(request));
+    if (result.kind === 'two_factor') {
+      reply.setCookie(PENDING_LOGIN_COOKIE, result.pendingToken, {
+        ...pendingCookie,
+        maxAge: Math.floor(PENDING_LOGIN_TTL_MS / 1000),
+      });
+      return { data: { twoFactorRequired: true } };
+    }
+    setSessionCookie(reply, result.token, config);
+    return { data: await selfWithTwoFactor(db, result.user) };
+  });
+
+  // POST /login/two-factor: the second step with { code } or { recoveryCode } (throttled like the
+  // password); starts the session and answers Self.
+  app.post('/login/two-factor', async (request, reply) => {
+    const input = twoFactorLoginSchema.parse(request.body);
+    const { token, user } = await loginWithSecondFactor(
+      db,
+      request.cookies[PENDING_LOGIN_COOKIE],
+      input,
+      loginContext(request),
+    );
+    reply.clearCookie(PENDING_LOGIN_COOKIE, pendingCookie);
     setSessionCookie(reply, token, config);
-    return { data: toSelf(user) };
+    return { data: await selfWithTwoFactor(db, user) };
   });
 
   // GET /self-service/logout/browser: create a logout flow for this session.
@@ -75,13 +112,17 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     const input = recoverySchema.parse(request.body);
     const wait = await failedTokens.waitSeconds(request);
     if (wait > 0) throw tooManyAttempts(wait);
+    let user;
     try {
-      await recoverPassword(db, input, unitOfWorkOf(request, config));
+      user = await recoverPassword(db, input, unitOfWorkOf(request, config));
     } catch (error) {
       if (error instanceof DomainError && error.pointer === '/token')
         await failedTokens.failed(request);
       throw error;
     }
+    await mailer
+      .send(securityNoticeMail(user, 'password_changed'))
+      .catch((error: unknown) => request.log.error({ err: error }, 'security notice mail failed'));
     return reply.code(204).send();
   });
 }

@@ -1,21 +1,44 @@
 // The logged-in user's own account and registration progress.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passwordChangeSchema, selfUpdateSchema } from '../../../shared/schemas/auth.js';
 import { findCustomer } from '../../repositories/customers.js';
 import { findUserById } from '../../repositories/users.js';
 import { changePassword } from '../../services/auth.js';
-import { toProgress, toSelf } from '../../services/presenters.js';
+import { toProgress } from '../../services/presenters.js';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  selfWithTwoFactor,
+  setTwoFactorPolicy,
+  startTwoFactorSetup,
+  twoFactorStateOf,
+} from '../../services/twoFactor.js';
+import {
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorPolicySchema,
+} from '../../../shared/schemas/twoFactor.js';
+import { securityNoticeMail, type Mail } from '../../mail.js';
 import { updateSelf } from '../../services/users.js';
 import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import type { RouteDeps } from './helpers.js';
+import { pathId, type IdParams, type RouteDeps } from './helpers.js';
 
-export function selfRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const selfOf = async (id: string) => {
+export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const userRowOf = async (id: string) => {
     const row = await findUserById(db, id);
     if (!row) throw unauthenticated();
-    return toSelf(row);
+    return row;
+  };
+  const selfOf = async (id: string) => selfWithTwoFactor(db, await userRowOf(id));
+  /** A security notice must not undo the change it reports: a failed mail is only logged. */
+  const notify = async (request: FastifyRequest, mail: Mail) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      request.log.error({ err: error }, 'security notice mail failed');
+    }
   };
 
   // GET /self: the logged-in user with their permission keys.
@@ -37,14 +60,80 @@ export function selfRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
     { preHandler: requirePermission('UserPassword') },
     async (request, reply) => {
       const input = passwordChangeSchema.parse(request.body);
-      await changePassword(
+      const user = currentUser(request);
+      await changePassword(db, user.id, request.sessionId, input, unitOfWorkOf(request, config));
+      await notify(request, securityNoticeMail(user, 'password_changed'));
+      return reply.code(204).send();
+    },
+  );
+
+  // GET /self/two-factor: whether two-step sign-in is on, required, and recovery codes left.
+  app.get(
+    '/self/two-factor',
+    { preHandler: requirePermission('UserSelfView') },
+    async (request) => ({
+      data: await twoFactorStateOf(db, await userRowOf(currentUser(request).id)),
+    }),
+  );
+
+  // POST /self/two-factor: a new secret and its otpauth URL (shown as a QR code); not in force yet.
+  app.post(
+    '/self/two-factor',
+    { preHandler: requirePermission('UserPassword') },
+    async (request) => ({
+      data: await startTwoFactorSetup(db, currentUser(request), unitOfWorkOf(request, config)),
+    }),
+  );
+
+  // POST /self/two-factor/confirm: a right code turns it on; answers the ten recovery codes once.
+  app.post(
+    '/self/two-factor/confirm',
+    { preHandler: requirePermission('UserPassword') },
+    async (request) => {
+      const { code } = twoFactorConfirmSchema.parse(request.body);
+      const { recoveryCodes, user } = await confirmTwoFactor(
         db,
-        currentUser(request).id,
-        request.sessionId,
+        currentUser(request),
+        code,
+        unitOfWorkOf(request, config),
+      );
+      await notify(request, securityNoticeMail(user, 'two_factor_enabled'));
+      return { data: { recoveryCodes } };
+    },
+  );
+
+  // DELETE /self/two-factor: turn it off with { password } or { code }.
+  app.delete(
+    '/self/two-factor',
+    { preHandler: requirePermission('UserPassword') },
+    async (request, reply) => {
+      const input = twoFactorDisableSchema.parse(request.body ?? {});
+      const user = await disableTwoFactor(
+        db,
+        currentUser(request),
         input,
         unitOfWorkOf(request, config),
       );
+      await notify(request, securityNoticeMail(user, 'two_factor_disabled'));
       return reply.code(204).send();
+    },
+  );
+
+  // PUT /customers/{id}/two-factor: require two-step sign-in of every user of the customer.
+  app.put<{ Params: IdParams }>(
+    '/customers/:id/two-factor',
+    { preHandler: requirePermission('CustomerUpdate') },
+    async (request) => {
+      const customerId = pathId(request.params.id, 'customer_not_found');
+      const { required } = twoFactorPolicySchema.parse(request.body);
+      await setTwoFactorPolicy(
+        db,
+        currentUser(request),
+        customerId,
+        required,
+        unitOfWorkOf(request, config),
+      );
+      return { data: { required } };
     },
   );
 

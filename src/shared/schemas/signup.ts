@@ -1,0 +1,70 @@
+// Self sign-up and the first administrator (issue 9, parts 4 and 6).
+import { z } from 'zod';
+import { CUSTOMER_TYPES } from '../enums.js';
+import { TEXT_MAX } from '../constants.js';
+import { passwordSchema } from './auth.js';
+import { emailSchema, requiredText } from './common.js';
+import { sixDigitCodeSchema } from './twoFactor.js';
+
+/** GET /setup: what the public pages need before anyone signs in. */
+export interface AuthOptions {
+  /** No user exists yet: /setup creates the first administrator. */
+  firstAdminNeeded: boolean;
+  /** Anyone may create an account at /register. */
+  signupOpen: boolean;
+}
+
+const confirmed = <T extends { password: string; passwordConfirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.password !== value.passwordConfirmation)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['passwordConfirmation'],
+      message: 'The password confirmation does not match',
+      params: { code: 'confirmed' },
+    });
+};
+
+const newAccount = {
+  name: requiredText(),
+  email: emailSchema,
+  password: passwordSchema,
+  passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+};
+
+/** POST /setup/first-admin. */
+export const firstAdminSchema = z.object(newAccount).superRefine(confirmed);
+export type FirstAdminInput = z.infer<typeof firstAdminSchema>;
+
+/** POST /register: a consumer, or a business with its company name. */
+export const registerSchema = z
+  .object({
+    customerType: z.enum(
+      CUSTOMER_TYPES.filter((type) => type !== 'none') as ['consumer', 'business'],
+    ),
+    companyName: z.string().trim().max(TEXT_MAX).optional(),
+    ...newAccount,
+  })
+  .superRefine((value, ctx) => {
+    confirmed(value, ctx);
+    if (value.customerType === 'business' && !value.companyName)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['companyName'],
+        message: 'Enter the company name',
+        params: { code: 'required' },
+      });
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /register/verify: the six-digit code from the mail. */
+export const registerVerifySchema = z.object({
+  email: emailSchema,
+  code: sixDigitCodeSchema,
+});
+export type RegisterVerifyInput = z.infer<typeof registerVerifySchema>;
+
+/** POST /register/verify/resend. */
+export const registerResendSchema = z.object({ email: emailSchema });
