@@ -43,6 +43,12 @@ import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
+import { billingRoutes } from './api/routes/billing.js';
+import { stripeWebhookRoutes } from './api/routes/stripeWebhook.js';
+import { accountGuardPlugin } from './api/plugins/accountGuard.js';
+import { BillingService } from './services/billing.js';
+import { paymentProviderOf } from './services/payments.js';
+import { VatChecker } from './services/vatCheck.js';
 import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/routes.js';
@@ -216,10 +222,19 @@ export async function buildApp({
     // loop pays for no histogram.
     recordRequestMetrics(web, metrics);
 
+    const billing = new BillingService(
+      db,
+      paymentProviderOf(config),
+      new VatChecker(db, config.viesUrl),
+      config.publicUrl,
+    );
+    stripeWebhookRoutes(web, deps, billing);
+
     await web.register(
       async (api) => {
         clientTypePlugin(api);
         sessionPlugin(api, deps);
+        accountGuardPlugin(api, deps);
         authRoutes(api, deps);
         selfRoutes(api, deps);
         projectRoutes(api, deps);
@@ -241,6 +256,7 @@ export async function buildApp({
         pageRoutes(api, deps);
         pageAnalyticsRoutes(api, deps, pageAnalytics);
         whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
+        billingRoutes(api, deps, billing);
         api.setNotFoundHandler((_request, reply) =>
           reply
             .code(404)

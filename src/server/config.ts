@@ -33,6 +33,13 @@ export interface Config {
   redisUrl: string;
   /** Where the server fetches theme fonts we do not ship (once; visitors never ask Google). */
   googleFontsUrl: string;
+  /** Billing (issue 10): Stripe takes payments when both are set; otherwise invoices are paid by transfer. */
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  /** Stripe's API base (tests point it at a local stand-in). */
+  stripeApiUrl: string;
+  /** The VIES VAT check REST service (GET {viesUrl}/ms/{country}/vat/{number}). */
+  viesUrl: string;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -87,6 +94,14 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push('TRUST_PROXY must be true or false.');
   if (set('GOOGLE_FONTS_URL') && !isUrlWithScheme(env.GOOGLE_FONTS_URL!, ['http:', 'https:']))
     problems.push('GOOGLE_FONTS_URL must be an http:// or https:// URL.');
+  for (const name of ['STRIPE_API_URL', 'VIES_URL']) {
+    if (set(name) && !isUrlWithScheme(env[name]!, ['http:', 'https:']))
+      problems.push(`${name} must be an http:// or https:// URL (it is "${env[name]}").`);
+  }
+  if (set('STRIPE_SECRET_KEY') !== set('STRIPE_WEBHOOK_SECRET'))
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe, or neither for invoices paid by bank transfer.',
+    );
   if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
   return problems;
@@ -122,5 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
     redisUrl: env.REDIS_URL ?? '',
     googleFontsUrl: env.GOOGLE_FONTS_URL || 'https://fonts.googleapis.com',
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    stripeApiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
+    viesUrl: (env.VIES_URL || 'https://ec.europa.eu/taxation_customs/vies/rest-api').replace(
+      /\/+$/,
+      '',
+    ),
   };
 }

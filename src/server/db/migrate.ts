@@ -5,12 +5,14 @@ import * as initial from './migrations/0001_initial.js';
 import * as platformSettings from './migrations/0009_platform_settings.js';
 import * as loginBackoff from './migrations/0010_login_backoff.js';
 import * as whiteLabel from './migrations/0011_white_label.js';
+import * as billing from './migrations/0014_billing.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0009_platform_settings': platformSettings,
   '0010_login_backoff': loginBackoff,
   '0011_white_label': whiteLabel,
+  '0014_billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -23,6 +23,11 @@ export interface CustomersTable extends Timestamps {
   maxUsers: number;
   maxShortLinks: number;
   deletedAt: string | null;
+  /** A business customer's registered company name (checked against VIES). */
+  companyName: Generated<string | null>;
+  stripeCustomerId: Generated<string | null>;
+  /** The scan limit level ('warning' | 'error') customer admins were last mailed about. */
+  scanNoticeLevel: Generated<string | null>;
 }
 
 export interface PlansTable {
@@ -37,6 +42,7 @@ export interface PlansTable {
   maxShortLinks: number;
   supportLevel: string;
   createdAt: string;
+  archivedAt: Generated<string | null>;
 }
 
 export interface SubscriptionsTable {
@@ -49,6 +55,47 @@ export interface SubscriptionsTable {
   startedAt: string;
   canceledAt: string | null;
   createdAt: string;
+  /** 'manual' or 'stripe'. */
+  provider: Generated<string>;
+  /** The provider's id of this subscription (Stripe's sub_…). */
+  providerRef: Generated<string | null>;
+  currentPeriodStart: Generated<string | null>;
+  currentPeriodEnd: Generated<string | null>;
+  cancelAtPeriodEnd: Generated<Flag>;
+  updatedAt: Generated<string | null>;
+}
+
+export interface InvoicesTable {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  number: string;
+  /** 'open' (to be paid), 'paid' or 'failed'. */
+  status: string;
+  provider: string;
+  providerRef: string | null;
+  planName: string;
+  billingPeriod: string;
+  periodStart: string;
+  periodEnd: string;
+  customerName: string;
+  companyName: string | null;
+  vatNumber: string | null;
+  netCents: number;
+  vatRatePercent: number;
+  vatCents: number;
+  totalCents: number;
+  reverseCharge: Flag;
+  issuedAt: string;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface VatChecksTable {
+  vatNumber: string;
+  valid: Flag;
+  name: string | null;
+  checkedAt: string;
 }
 
 export interface UsersTable extends Timestamps {
@@ -302,6 +349,8 @@ export interface AuditLogsTable {
 export interface Database {
   customers: CustomersTable;
   plans: PlansTable;
+  invoices: InvoicesTable;
+  vatChecks: VatChecksTable;
   subscriptions: SubscriptionsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -334,3 +383,5 @@ export type ProjectPatch = Updateable<ProjectsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type PlanRow = Selectable<PlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

@@ -43,6 +43,7 @@ import {
   themeSettingsWith,
   VALID_AD,
   whiteLabelHostnameOf,
+  invoiceOf,
   type IdKey,
   type TenantIds,
 } from './fixtures.js';
@@ -83,6 +84,8 @@ beforeAll(async () => {
     user: ids.users.user,
     auditLog: await latestAuditLogOf(t, ids.customers.demo),
     whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.demo),
+    invoice: await invoiceOf(t, t.cookies.customeradmin, ids.plans.starter),
+    plan: ids.plans.starter,
   };
   own = { ...demo, ...demoCustomer };
   foreign = {
@@ -92,6 +95,8 @@ beforeAll(async () => {
       user: ids.users.other,
       auditLog: await latestAuditLogOf(t, ids.customers.acme),
       whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.acme),
+      invoice: await invoiceOf(t, acmeAdmin, ids.plans.starter),
+      plan: ids.plans.starter,
     },
     unlinked: { ...unlinked, ...demoCustomer },
   };
