@@ -135,7 +135,8 @@ export async function setAccountState(
       status: state === 'past_due' ? 'past_due' : 'active',
       amountCents: 195,
       startedAt: new Date(now - 40 * DAY_MS).toISOString(),
-      canceledAt: state === 'canceling' || state === 'canceled' ? new Date(now).toISOString() : null,
+      canceledAt:
+        state === 'canceling' || state === 'canceled' ? new Date(now).toISOString() : null,
       createdAt: new Date(now - 40 * DAY_MS).toISOString(),
       provider: 'manual',
       currentPeriodStart: new Date(now - (periodEnded ? 40 : 10) * DAY_MS).toISOString(),
