@@ -190,3 +190,13 @@ export function writeBlockOf(state: AccountState): 'trial_ended' | 'subscription
   if (state === 'canceled') return 'subscription_canceled';
   return null;
 }
+
+/** A plan's name as the checkout path shows it: /checkout/business/{planId}. */
+export function planSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug || 'plan';
+}

@@ -10,6 +10,7 @@ import {
   meetsCheckoutMinimum,
   normaliseVatNumber,
   periodEnd,
+  planSlug,
   priceOf,
   vatTreatment,
   yearlyPriceCents,
@@ -287,7 +288,7 @@ export class BillingService {
     });
     if (invoiceId) return { provider: 'manual', invoiceId };
 
-    const checkoutPath = `${this.publicUrl}/checkout/${encodeURIComponent(plan.name.toLowerCase())}/${plan.id}`;
+    const checkoutPath = `${this.publicUrl}/checkout/${planSlug(plan.name)}/${plan.id}`;
     const session = await this.payments.checkoutUrl(
       {
         subscriptionId,
