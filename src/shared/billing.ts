@@ -200,3 +200,22 @@ export function planSlug(name: string): string {
     .replace(/^-|-$/g, '');
   return slug || 'plan';
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back the scan forecast looks. */
+export const FORECAST_WINDOW_DAYS = 30;
+
+/**
+ * "At this rate the scan limit is reached on 12 March": the last 30 days' pace carried forward.
+ * null when unlimited, already reached, or nothing was scanned lately.
+ */
+export function scanLimitForecast(
+  used: number,
+  total: number,
+  scansLast30Days: number,
+  now = new Date(),
+): Date | null {
+  if (total < 0 || used >= total || scansLast30Days <= 0) return null;
+  const perDay = scansLast30Days / FORECAST_WINDOW_DAYS;
+  return new Date(now.getTime() + Math.ceil((total - used) / perDay) * DAY_MS);
+}

@@ -145,3 +145,18 @@ export async function setAccountState(
     })
     .execute();
 }
+
+/** A customer's limits as a platform admin sets them (-1 unlimited), and a project's scan count. */
+export async function setCustomerLimits(
+  db: Db,
+  customerId: string,
+  limits: Partial<
+    Record<'maxQrCodes' | 'maxScans' | 'maxStorage' | 'maxUsers' | 'maxShortLinks', number>
+  >,
+): Promise<void> {
+  await db.updateTable('customers').set(limits).where('id', '=', customerId).execute();
+}
+
+export async function setUsedScans(db: Db, projectId: string, usedScans: number): Promise<void> {
+  await db.updateTable('projects').set({ usedScans }).where('id', '=', projectId).execute();
+}

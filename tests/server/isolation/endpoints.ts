@@ -146,6 +146,13 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/customers/:customer/invoices', ['InvoiceView'], 'customer_not_found'),
   e('GET', '/customers/:customer/invoices/:invoice/pdf', ['InvoiceView'], 'invoice_not_found'),
   e('POST', '/customers/:customer/invoices/:invoice/paid', ['InvoiceUpdate'], 'invoice_not_found'),
+  e('PUT', '/projects/:pid/limits', ['CustomerSettings', 'ProjectUpdate'], P, () => ({
+    maxQrCodes: 1,
+    maxScans: 1,
+    maxStorage: 1,
+    maxShortLinks: 1,
+  })),
+  e('GET', '/customers/:customer/usage-forecast', ['ProjectView'], 'customer_not_found'),
   // Users (another account needs UsersView before its id is looked at)
   e('GET', '/users/:user', ['UsersView'], 'user_not_found'),
   e('PUT', '/users/:user', ['UserUpdate', 'UsersView'], 'user_not_found', () => ({

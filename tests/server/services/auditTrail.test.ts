@@ -608,6 +608,12 @@ const CASES: Case[] = [
     rows: [],
   },
   {
+    route: 'PUT /api/projects/:pid/limits',
+    path: (c) => `/api/projects/${c.pid}/limits`,
+    body: () => ({ maxQrCodes: -1, maxScans: 5000, maxStorage: -1, maxShortLinks: -1 }),
+    rows: [['project', 'updated']],
+  },
+  {
     // Without Stripe configured there is no webhook to receive.
     route: 'POST /api/stripe/webhook',
     path: () => '/api/stripe/webhook',
