@@ -42,6 +42,7 @@ import type { DashboardPermissions } from '../providers/authProvider';
 import { ApiHttpError } from '../providers/http';
 import { formatLocale } from '../common/LocaleDateField';
 import { billingApi, billingKeys, invoicePdfUrl } from './billingApi';
+import { ScanForecast } from '../usage/AccountUsage';
 
 const STATE_COLOR = {
   trial: 'info',
@@ -230,6 +231,7 @@ export function BillingPage() {
         />
       </Box>
       <StateNote overview={data} />
+      <ScanForecast customerId={customerId} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card sx={{ height: '100%' }}>
