@@ -24,6 +24,7 @@ import { ACTION_ROUTES } from './actions/actionPaths';
 import { AD_ROUTES } from './advertisements/adPaths';
 import { SHORT_LINK_ROUTES } from './short-links/shortLinkPaths';
 import { LABEL_ROUTES } from './labels/labelPaths';
+import { BILLING_PATHS } from './checkout/checkoutPaths';
 
 /** A screen loaded on first use; react-admin's layout shows its loader meanwhile. */
 function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -31,6 +32,13 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const ComingSoonPage = screen(() => import('./pages/ComingSoonPage'), 'ComingSoonPage');
+const CheckoutPlansPage = screen(() => import('./checkout/CheckoutPage'), 'CheckoutPlansPage');
+const CheckoutPlanPage = screen(() => import('./checkout/CheckoutPage'), 'CheckoutPlanPage');
+const CheckoutActivatedPage = screen(
+  () => import('./checkout/CheckoutPage'),
+  'CheckoutActivatedPage',
+);
+const BillingPage = screen(() => import('./billing/BillingPage'), 'BillingPage');
 const ProfilePage = screen(() => import('./settings/ProfilePage'), 'ProfilePage');
 const SecurityPage = screen(() => import('./settings/SecurityPage'), 'SecurityPage');
 const WhiteLabelSettingsPage = screen(
@@ -260,6 +268,23 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             path="/customer/:id/manage"
             element={guard('customers.edit', <CustomerManageEdit />, ITEMS.customer)}
           />
+          <Route
+            path={BILLING_PATHS.customerBilling}
+            element={guard('customers.billing', <BillingPage />)}
+          />
+          <Route
+            path={BILLING_PATHS.checkoutPlans}
+            element={guard('checkout.list', <CheckoutPlansPage />)}
+          />
+          <Route
+            path={BILLING_PATHS.checkoutPlan}
+            element={guard('checkout.list', <CheckoutPlanPage />)}
+          />
+          <Route
+            path={BILLING_PATHS.checkoutActivated}
+            element={guard('checkout.list', <CheckoutActivatedPage />)}
+          />
+          <Route path={BILLING_PATHS.billing} element={guard('billing.list', <BillingPage />)} />
           <Route path="/user/add" element={guard('users.create', <UserCreate />)} />
           <Route path="/user/:id" element={<ToDetails base="/user" />} />
           <Route

@@ -55,6 +55,10 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   // Customer admins read their own hostnames and the DNS record to set.
   'settings.whitelabel': { roles: ['admin', 'customeradmin'], key: 'WhiteLabelView' },
   'settings.analytics': { roles: ['admin'], key: 'AnalyticsSettings' },
+  // Billing (issue 10): checkout and the portal's billing page are the customer admin's.
+  'checkout.list': { roles: ['customeradmin'], key: 'SubscriptionView' },
+  'billing.list': { roles: ['customeradmin'], key: 'SubscriptionView' },
+  'customers.billing': { roles: ['admin'], key: 'InvoiceUpdate' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {

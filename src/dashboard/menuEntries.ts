@@ -173,4 +173,4 @@ export function entryPath(entry: MenuEntry, projectId: string | null): string | 
 }
 
 /** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
-export const COMING_SOON_PATHS: readonly string[] = ['/checkout/*'];
+export const COMING_SOON_PATHS: readonly string[] = [];

@@ -46,6 +46,14 @@ import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
+import { billingRoutes } from './api/routes/billing.js';
+import { limitRoutes } from './api/routes/limits.js';
+import { ScanLimitNotices } from './services/limits.js';
+import { stripeWebhookRoutes } from './api/routes/stripeWebhook.js';
+import { accountGuardPlugin } from './api/plugins/accountGuard.js';
+import { BillingService } from './services/billing.js';
+import { paymentProviderOf } from './services/payments.js';
+import { VatChecker } from './services/vatCheck.js';
 import { pageAnalyticsOrigin } from '../shared/schemas/pageAnalytics.js';
 import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/routes.js';
@@ -71,8 +79,13 @@ declare module 'fastify' {
     writePath: WritePath;
     /** Buffers scans and writes them in batches (flush() writes what is pending now). */
     scanRecorder: ScanRecorder;
+    /** Mails customer admins at 80 % and 100 % of their scans (check() runs on a timer). */
+    scanNotices: ScanLimitNotices;
   }
 }
+
+/** How often the scan limit mails are checked. */
+const SCAN_NOTICE_INTERVAL_MS = 5 * 60 * 1000;
 
 export interface BuildAppOptions {
   config: Config;
@@ -139,6 +152,22 @@ export async function buildApp({
   const events = new EventBus((error) => app.log.error({ err: error }, 'event subscriber failed'));
   app.decorate('events', events);
   app.decorate('writePath', new WritePath(db, events));
+  // Customer admins hear once when their scans reach 80 % and 100 % (scans never stop a redirect).
+  const scanNotices = new ScanLimitNotices(
+    db,
+    app.writePath,
+    deps.mailer,
+    config.publicUrl,
+    config.environment,
+  );
+  app.decorate('scanNotices', scanNotices);
+  const scanNoticeTimer = setInterval(() => {
+    scanNotices
+      .check()
+      .catch((error) => app.log.error({ err: error }, 'scan limit notices failed'));
+  }, SCAN_NOTICE_INTERVAL_MS);
+  scanNoticeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(scanNoticeTimer));
   const readinessChecks: ReadinessCheck[] = [];
   if (config.redisUrl) {
     const relay = await RedisEventRelay.start(config.redisUrl, events, {
@@ -224,10 +253,19 @@ export async function buildApp({
     // loop pays for no histogram.
     recordRequestMetrics(web, metrics);
 
+    const billing = new BillingService(
+      db,
+      paymentProviderOf(config),
+      new VatChecker(db, config.viesUrl),
+      config.publicUrl,
+    );
+    stripeWebhookRoutes(web, deps, billing);
+
     await web.register(
       async (api) => {
         clientTypePlugin(api);
         sessionPlugin(api, deps);
+        accountGuardPlugin(api, deps);
         authRoutes(api, deps);
         selfRoutes(api, deps);
         registrationRoutes(api, deps);
@@ -251,6 +289,8 @@ export async function buildApp({
         pageRoutes(api, deps);
         pageAnalyticsRoutes(api, deps, pageAnalytics);
         whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
+        billingRoutes(api, deps, billing);
+        limitRoutes(api, deps);
         api.setNotFoundHandler((_request, reply) =>
           reply
             .code(404)

@@ -35,6 +35,13 @@ export interface Config {
   googleFontsUrl: string;
   /** Anyone may create a customer at /register (SIGNUP=closed turns it off: invitations only). */
   signupOpen: boolean;
+  /** Billing (issue 10): Stripe takes payments when both are set; otherwise invoices are paid by transfer. */
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  /** Stripe's API base (tests point it at a local stand-in). */
+  stripeApiUrl: string;
+  /** The VIES VAT check REST service (GET {viesUrl}/ms/{country}/vat/{number}). */
+  viesUrl: string;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -89,6 +96,14 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push('TRUST_PROXY must be true or false.');
   if (set('GOOGLE_FONTS_URL') && !isUrlWithScheme(env.GOOGLE_FONTS_URL!, ['http:', 'https:']))
     problems.push('GOOGLE_FONTS_URL must be an http:// or https:// URL.');
+  for (const name of ['STRIPE_API_URL', 'VIES_URL']) {
+    if (set(name) && !isUrlWithScheme(env[name]!, ['http:', 'https:']))
+      problems.push(`${name} must be an http:// or https:// URL (it is "${env[name]}").`);
+  }
+  if (set('STRIPE_SECRET_KEY') !== set('STRIPE_WEBHOOK_SECRET'))
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe, or neither for invoices paid by bank transfer.',
+    );
   if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
   if (set('SIGNUP') && !['open', 'closed'].includes(env.SIGNUP!))
@@ -129,5 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? '',
     googleFontsUrl: env.GOOGLE_FONTS_URL || 'https://fonts.googleapis.com',
     signupOpen: env.SIGNUP !== 'closed',
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    stripeApiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
+    viesUrl: (env.VIES_URL || 'https://ec.europa.eu/taxation_customs/vies/rest-api').replace(
+      /\/+$/,
+      '',
+    ),
   };
 }

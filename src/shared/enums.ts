@@ -84,6 +84,9 @@ export const AUDIT_TYPES = [
   'user',
   'whitelabel',
   'invite',
+  'plan',
+  'subscription',
+  'invoice',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -91,6 +94,7 @@ export const BILLING_PERIODS = ['month', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 export const SUPPORT_LEVELS = ['basic', 'premium'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
 export const NOTIFICATION_LEVELS = ['info', 'warning', 'error'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
@@ -100,7 +104,13 @@ export type UsageKey = (typeof USAGE_KEYS)[number];
 
 export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 
-export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'expired', 'canceled'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'trial',
+  'active',
+  'past_due',
+  'expired',
+  'canceled',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The empty id placeholder: 26 zeros. */

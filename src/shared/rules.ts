@@ -36,13 +36,16 @@ export type TrialCountdown =
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** More than 1 day left shows days; 1 day or less shows hours; 0 hours or fewer is expired. */
+/**
+ * More than 1 day left shows days; 1 day or less shows hours; nothing left is expired. Both round
+ * up, so a trial that just started says 14 days and one with 20 hours and a minute left says 21
+ * hours: the countdown never promises less time than there is, and says "expired" only when it is.
+ */
 export function trialCountdown(trialEndAt: string | Date, now: Date = new Date()): TrialCountdown {
   const left = new Date(trialEndAt).getTime() - now.getTime();
-  if (left > DAY_MS) return { unit: 'days', value: Math.floor(left / DAY_MS) };
-  const hours = Math.floor(left / HOUR_MS);
-  if (hours <= 0) return { unit: 'expired' };
-  return { unit: 'hours', value: hours };
+  if (left <= 0) return { unit: 'expired' };
+  if (left > DAY_MS) return { unit: 'days', value: Math.ceil(left / DAY_MS) };
+  return { unit: 'hours', value: Math.ceil(left / HOUR_MS) };
 }
 
 export type Granularity = 'year' | 'month' | 'week' | 'day' | 'hour';

@@ -11,10 +11,11 @@ const hoursFromNow = (hours: number) => new Date(NOW.getTime() + hours * 3600_00
 
 describe('trial banner', () => {
   it.each([
-    [hoursFromNow(24 * 5 + 3), 'Your trial ends in 5 days'],
+    // The countdown rounds up: 5 days and 3 hours still reads 6 days.
+    [hoursFromNow(24 * 5 + 3), 'Your trial ends in 6 days'],
     [hoursFromNow(20), 'Your trial ends in 20 hours'],
-    [hoursFromNow(1.5), 'Your trial ends in 1 hour'],
-    [hoursFromNow(0.5), 'The 14 day trial has ended'],
+    [hoursFromNow(1.5), 'Your trial ends in 2 hours'],
+    [hoursFromNow(0.5), 'Your trial ends in 1 hour'],
     [hoursFromNow(-48), 'The 14 day trial has ended'],
   ])('trial ending %s shows "%s"', async (trialEndAt, text) => {
     renderWithAdmin(<TrialBannerView progress={{ trialEndAt, done: false }} now={NOW} />);
@@ -38,7 +39,7 @@ describe('trial banner', () => {
   ] as [Role, boolean][])('for a %s the banner shows: %s', async (role, shows) => {
     const getProgress = vi.fn(async () => ({
       data: {
-        trialEndAt: new Date(Date.now() + 3 * 86400_000 + 3600_000).toISOString(),
+        trialEndAt: new Date(Date.now() + 3 * 86400_000 - 3600_000).toISOString(),
         done: false,
       },
     }));

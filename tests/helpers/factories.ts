@@ -147,4 +147,57 @@ export async function recordScans(
     countedPerProject: rollup.countedPerProject,
   });
   return full;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Puts a customer in one of the account states of issue 10: its trial end, and a subscription
+ * that was paid for (active, past due, canceled, or canceled at the end of its period).
+ */
+export async function setAccountState(
+  db: Db,
+  customerId: string,
+  state: 'trial' | 'expired' | 'active' | 'canceling' | 'past_due' | 'canceled',
+  planId?: string,
+): Promise<void> {
+  const now = Date.now();
+  const trialEndAt = new Date(state === 'trial' ? now + 7 * DAY_MS : now - DAY_MS).toISOString();
+  await db.updateTable('customers').set({ trialEndAt }).where('id', '=', customerId).execute();
+  await db.deleteFrom('subscriptions').where('customerId', '=', customerId).execute();
+  if (state === 'trial' || state === 'expired') return;
+  if (!planId) throw new Error('a paid state needs a plan');
+  const periodEnded = state === 'canceled';
+  await db
+    .insertInto('subscriptions')
+    .values({
+      id: ulid(),
+      customerId,
+      planId,
+      billingPeriod: 'month',
+      status: state === 'past_due' ? 'past_due' : 'active',
+      amountCents: 195,
+      startedAt: new Date(now - 40 * DAY_MS).toISOString(),
+      canceledAt:
+        state === 'canceling' || state === 'canceled' ? new Date(now).toISOString() : null,
+      createdAt: new Date(now - 40 * DAY_MS).toISOString(),
+      provider: 'manual',
+      currentPeriodStart: new Date(now - (periodEnded ? 40 : 10) * DAY_MS).toISOString(),
+      currentPeriodEnd: new Date(now + (periodEnded ? -10 : 20) * DAY_MS).toISOString(),
+      cancelAtPeriodEnd: state === 'canceling' || state === 'canceled' ? 1 : 0,
+    })
+    .execute();
+}
+
+/** A customer's limits as a platform admin sets them (-1 unlimited), and a project's scan count. */
+export async function setCustomerLimits(
+  db: Db,
+  customerId: string,
+  limits: Partial<
+    Record<'maxQrCodes' | 'maxScans' | 'maxStorage' | 'maxUsers' | 'maxShortLinks', number>
+  >,
+): Promise<void> {
+  await db.updateTable('customers').set(limits).where('id', '=', customerId).execute();
+}
+
+export async function setUsedScans(db: Db, projectId: string, usedScans: number): Promise<void> {
+  await db.updateTable('projects').set({ usedScans }).where('id', '=', projectId).execute();
 }

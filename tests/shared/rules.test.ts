@@ -46,11 +46,14 @@ describe('trialCountdown', () => {
   const plus = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
   it.each([
     [14 * 24, { unit: 'days', value: 14 }],
-    [24 * 2 + 5, { unit: 'days', value: 2 }],
-    [25, { unit: 'days', value: 1 }],
+    // A trial made a moment ago still says 14 days: the countdown rounds up.
+    [14 * 24 - 0.01, { unit: 'days', value: 14 }],
+    [24 * 2 + 5, { unit: 'days', value: 3 }],
+    [25, { unit: 'days', value: 2 }],
     [24, { unit: 'hours', value: 24 }],
-    [5.5, { unit: 'hours', value: 5 }],
-    [0.5, { unit: 'expired' }],
+    [20, { unit: 'hours', value: 20 }],
+    [5.5, { unit: 'hours', value: 6 }],
+    [0.5, { unit: 'hours', value: 1 }],
     [0, { unit: 'expired' }],
     [-10, { unit: 'expired' }],
   ])('%f hours left → %j', (hours, expected) => {

@@ -24,8 +24,8 @@ import { useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-a
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ThemeMenuItem } from './ThemeToggle';
 
-/** The customer portal lives on its own host; configurable at build time. */
-const PORTAL_URL = import.meta.env.VITE_PORTAL_URL ?? '/portal';
+/** The portal link opens the billing page: plan, payment method, invoices (issue 10). */
+const PORTAL_PATH = '/billing';
 
 export function UserMenu() {
   const translate = useTranslate();
@@ -102,7 +102,12 @@ export function UserMenu() {
         </MenuItem>
         <ThemeMenuItem onClick={close} />
         {permissions?.role === 'customeradmin' && (
-          <MenuItem component="a" href={PORTAL_URL} onClick={close} data-testid="user-menu-portal">
+          <MenuItem
+            component={Link}
+            to={PORTAL_PATH}
+            onClick={close}
+            data-testid="user-menu-portal"
+          >
             <ListItemIcon>
               <OpenInNewIcon fontSize="small" />
             </ListItemIcon>

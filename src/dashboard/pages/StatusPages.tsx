@@ -4,6 +4,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { PAYMENT_REQUIRED_REASON } from '../providers/http';
+import { API_ERROR_CODES, apiErrorKey, type ApiErrorCode } from '../../shared/errors';
 
 export function NotFoundPage() {
   const translate = useTranslate();
@@ -19,21 +20,41 @@ export function NotFoundPage() {
   );
 }
 
-/** /error: the subscription only when a 402 sent the user here, else a plain apology. */
+/**
+ * /error: after a 402 it names the real reason (the API's code: the trial ended, the subscription
+ * was canceled) with a button to checkout; otherwise a plain apology.
+ */
 export function ErrorPage() {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const isSubscription = params.get('reason') === PAYMENT_REQUIRED_REASON;
+  const code = params.get('code');
+  const knownCode = code && API_ERROR_CODES.includes(code as ApiErrorCode) ? code : null;
+  const message = !isSubscription
+    ? translate('app.error_page.message')
+    : knownCode
+      ? translate('app.error_page.reason_message', {
+          reason: translate(apiErrorKey(knownCode)),
+        })
+      : translate('app.error_page.subscription_message');
   return (
     <NoNavLayout title={translate('app.error_page.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="error-page-message">
-        {translate(
-          isSubscription ? 'app.error_page.subscription_message' : 'app.error_page.message',
-        )}
+      <Typography
+        color="text.secondary"
+        sx={{ mb: 2 }}
+        data-testid="error-page-message"
+        data-code={knownCode ?? undefined}
+      >
+        {message}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {isSubscription && (
-          <Button component={RouterLink} to="/checkout" variant="contained">
+          <Button
+            component={RouterLink}
+            to="/checkout"
+            variant="contained"
+            data-testid="error-page-checkout"
+          >
             {translate('app.error_page.checkout')}
           </Button>
         )}

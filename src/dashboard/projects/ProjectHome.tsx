@@ -39,6 +39,12 @@ import {
 } from '../../shared/rules';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { UsageList } from '../usage/UsageList';
+import {
+  ProjectLimitsCard,
+  ScanBanner,
+  ScanForecast,
+  useCustomerStatus,
+} from '../usage/AccountUsage';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { actionPaths } from '../actions/actionPaths';
 import { NEW_PAGE_KIND } from '../pages-overview/pageKinds';
@@ -166,9 +172,11 @@ export function ProjectHome() {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data: project, isPending } = useGetOne<{
     id: string;
+    customerId: string;
     name: string;
     description: string | null;
   }>('projects', { id: pid });
+  const { data: customerStatus } = useCustomerStatus(project?.customerId);
   const { data: status } = useQuery({
     queryKey: ['projects', 'status', pid],
     queryFn: async () => (await dataProvider.getStatus('projects', { id: pid })).data,
@@ -211,7 +219,14 @@ export function ProjectHome() {
           </Typography>
         )}
       </Box>
-      {status && <StorageBanner status={status} />}
+      {/* The account's storage banner when the account is the tighter one, else the project's. */}
+      {customerStatus &&
+      storageBanner(customerStatus.used.storage, customerStatus.total.storage) ? (
+        <StorageBanner status={customerStatus} />
+      ) : (
+        status && <StorageBanner status={status} />
+      )}
+      {customerStatus && <ScanBanner status={customerStatus} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard
@@ -266,7 +281,7 @@ export function ProjectHome() {
         <Grid size={{ xs: 12, md: 5 }}>
           <Card sx={{ height: '100%' }}>
             <CardHeader
-              title={translate('app.projects.usage')}
+              title={translate('app.usage.project_title')}
               slotProps={{ title: { variant: 'h6' } }}
             />
             <CardContent sx={{ pt: 0 }}>
@@ -278,10 +293,27 @@ export function ProjectHome() {
               ) : (
                 <Skeleton variant="rectangular" height={120} />
               )}
+              <Box sx={{ mt: 1.5 }}>
+                <ScanForecast customerId={project?.customerId} />
+              </Box>
             </CardContent>
           </Card>
         </Grid>
       </Grid>
+      {customerStatus && (
+        <Card data-testid="start-customer-usage">
+          <CardHeader
+            title={translate('app.usage.customer_title')}
+            slotProps={{ title: { variant: 'h6' } }}
+          />
+          <CardContent sx={{ pt: 0 }}>
+            <UsageList status={customerStatus} />
+          </CardContent>
+        </Card>
+      )}
+      {status && (
+        <ProjectLimitsCard key={JSON.stringify(status.total)} projectId={pid} status={status} />
+      )}
       <Grid container spacing={2} data-testid="start-latest">
         <Grid size={{ xs: 12, md: 6 }}>
           <LatestList

@@ -8,6 +8,7 @@ import * as whiteLabel from './migrations/0011_white_label.js';
 import * as scanRollups from './migrations/0015_scan_rollups.js';
 import * as people from './migrations/0012_people.js';
 import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
+import * as billing from './migrations/0014_billing.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_scan_rollups': scanRollups,
   '0012_people': people,
   '0013_two_factor_signup': twoFactorSignup,
+  '0014_billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,6 +27,11 @@ export interface CustomersTable extends Timestamps {
   /** 1: every user of the customer must sign in with a second factor. */
   requireTwoFactor: Generated<Flag>;
   deletedAt: string | null;
+  /** A business customer's registered company name (checked against VIES). */
+  companyName: Generated<string | null>;
+  stripeCustomerId: Generated<string | null>;
+  /** The scan limit level ('warning' | 'error') customer admins were last mailed about. */
+  scanNoticeLevel: Generated<string | null>;
 }
 
 export interface PlansTable {
@@ -41,6 +46,7 @@ export interface PlansTable {
   maxShortLinks: number;
   supportLevel: string;
   createdAt: string;
+  archivedAt: Generated<string | null>;
 }
 
 export interface SubscriptionsTable {
@@ -53,6 +59,47 @@ export interface SubscriptionsTable {
   startedAt: string;
   canceledAt: string | null;
   createdAt: string;
+  /** 'manual' or 'stripe'. */
+  provider: Generated<string>;
+  /** The provider's id of this subscription (Stripe's sub_…). */
+  providerRef: Generated<string | null>;
+  currentPeriodStart: Generated<string | null>;
+  currentPeriodEnd: Generated<string | null>;
+  cancelAtPeriodEnd: Generated<Flag>;
+  updatedAt: Generated<string | null>;
+}
+
+export interface InvoicesTable {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  number: string;
+  /** 'open' (to be paid), 'paid' or 'failed'. */
+  status: string;
+  provider: string;
+  providerRef: string | null;
+  planName: string;
+  billingPeriod: string;
+  periodStart: string;
+  periodEnd: string;
+  customerName: string;
+  companyName: string | null;
+  vatNumber: string | null;
+  netCents: number;
+  vatRatePercent: number;
+  vatCents: number;
+  totalCents: number;
+  reverseCharge: Flag;
+  issuedAt: string;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface VatChecksTable {
+  vatNumber: string;
+  valid: Flag;
+  name: string | null;
+  checkedAt: string;
 }
 
 export interface UsersTable extends Timestamps {
@@ -366,6 +413,8 @@ export interface AuditLogsTable {
 export interface Database {
   customers: CustomersTable;
   plans: PlansTable;
+  invoices: InvoicesTable;
+  vatChecks: VatChecksTable;
   subscriptions: SubscriptionsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -404,3 +453,5 @@ export type ProjectPatch = Updateable<ProjectsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type PlanRow = Selectable<PlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

@@ -15,7 +15,9 @@ export type DomainErrorKind =
   /** A field breaks a rule; `pointer` names it. */
   | 'invalid'
   /** Too many attempts; `meta.retryAfter` says how long to wait. */
-  | 'too_many_attempts';
+  | 'too_many_attempts'
+  /** The account's trial or subscription is over: reading works, changing needs a payment. */
+  | 'payment_required';
 
 export class DomainError extends Error {
   constructor(
@@ -51,6 +53,14 @@ export const invalidField = (
 /** A 0-byte upload: nothing to store, and nothing any page could show. */
 export const emptyFile = (pointer: string) =>
   invalidField('file_size', pointer, 'The file is empty; choose a file with content');
+
+/** The customer's account may not change anything until it pays (trial_ended, subscription_canceled). */
+export const paymentRequired = (code: 'trial_ended' | 'subscription_canceled') =>
+  new DomainError(
+    'payment_required',
+    code,
+    code === 'trial_ended' ? 'The 14 day trial has ended' : 'The subscription has been canceled',
+  );
 
 /** Too many failures from here: wait `seconds` (sent as Retry-After). */
 export const tooManyAttempts = (seconds: number) =>

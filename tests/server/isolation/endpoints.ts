@@ -114,6 +114,48 @@ export const ENDPOINTS: Endpoint[] = [
     ['WhiteLabelSettings'],
     'white_label_hostname_not_found',
   ),
+  // Plans, the subscription and invoices (issue 10)
+  e('PUT', '/plans/:plan', ['CustomerLimitsUpdate'], 'plan_not_found', () => ({
+    name: 'Hacked',
+    priceMonthCents: 1,
+    limits: { qrCodes: -1, scans: -1, storage: -1, users: -1, shortLinks: -1 },
+    supportLevel: 'premium',
+  })),
+  e('DELETE', '/plans/:plan', ['CustomerLimitsUpdate'], 'plan_not_found'),
+  e('GET', '/customers/:customer/billing', ['SubscriptionView'], 'customer_not_found'),
+  e(
+    'POST',
+    '/customers/:customer/subscription',
+    ['CustomerLimitsUpdate'],
+    'customer_not_found',
+    (own) => ({
+      planId: own.plan,
+      billingPeriod: 'month',
+    }),
+  ),
+  e(
+    'POST',
+    '/customers/:customer/subscription/cancel',
+    ['SubscriptionCancel'],
+    'customer_not_found',
+  ),
+  e(
+    'POST',
+    '/customers/:customer/subscription/reactivate',
+    ['SubscriptionCancel'],
+    'customer_not_found',
+  ),
+  e('POST', '/customers/:customer/subscription/portal', ['SubscriptionView'], 'customer_not_found'),
+  e('GET', '/customers/:customer/invoices', ['InvoiceView'], 'customer_not_found'),
+  e('GET', '/customers/:customer/invoices/:invoice/pdf', ['InvoiceView'], 'invoice_not_found'),
+  e('POST', '/customers/:customer/invoices/:invoice/paid', ['InvoiceUpdate'], 'invoice_not_found'),
+  e('PUT', '/projects/:pid/limits', ['CustomerSettings', 'ProjectUpdate'], P, () => ({
+    maxQrCodes: 1,
+    maxScans: 1,
+    maxStorage: 1,
+    maxShortLinks: 1,
+  })),
+  e('GET', '/customers/:customer/usage-forecast', ['ProjectView'], 'customer_not_found'),
   // Users (another account needs UsersView before its id is looked at)
   e('GET', '/users/:user', ['UsersView'], 'user_not_found'),
   e('PUT', '/users/:user', ['UserUpdate', 'UsersView'], 'user_not_found', () => ({

@@ -49,6 +49,20 @@ export async function invitationOf(
       body: { email: `invitee-${ulid().toLowerCase()}@example.com`, role: 'user' },
     }),
   );
+  /** An invoice of the customer (an order placed at checkout). */
+  invoice: string;
+  /** A plan (plans belong to no customer: only platform admins change them). */
+  plan: string;
+}
+
+/** An open invoice of the caller's customer: the customer admin places an order at checkout. */
+export async function invoiceOf(t: TestApp, customerAdminCookie: string, planId: string) {
+  const response = await call(t.app, 'POST', '/api/register/activate', {
+    cookie: customerAdminCookie,
+    body: { planId, billingPeriod: 'month', customerType: 'consumer' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { invoiceId: string } }).data.invoiceId;
 }
 
 /** A white-label hostname of the customer, added the way a platform admin does. */

@@ -44,6 +44,7 @@ import {
   themeSettingsWith,
   VALID_AD,
   whiteLabelHostnameOf,
+  invoiceOf,
   type IdKey,
   type TenantIds,
 } from './fixtures.js';
@@ -85,6 +86,8 @@ beforeAll(async () => {
     auditLog: await latestAuditLogOf(t, ids.customers.demo),
     whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.demo),
     invite: await invitationOf(t, t.cookies.customeradmin, ids.customers.demo),
+    invoice: await invoiceOf(t, t.cookies.customeradmin, ids.plans.starter),
+    plan: ids.plans.starter,
   };
   own = { ...demo, ...demoCustomer };
   foreign = {
@@ -95,6 +98,8 @@ beforeAll(async () => {
       auditLog: await latestAuditLogOf(t, ids.customers.acme),
       whiteLabel: await whiteLabelHostnameOf(t, t.cookies.admin, ids.customers.acme),
       invite: await invitationOf(t, acmeAdmin, ids.customers.acme),
+      invoice: await invoiceOf(t, acmeAdmin, ids.plans.starter),
+      plan: ids.plans.starter,
     },
     unlinked: { ...unlinked, ...demoCustomer },
   };

@@ -722,6 +722,103 @@ const CASES: Case[] = [
     status: 400,
     rows: [],
   },
+  // Plans, checkout, the subscription and invoices (issue 10). Enterprise has no item limits, so
+  // the cases after these still make all the content they need.
+  {
+    route: 'POST /api/plans',
+    as: 'admin',
+    path: () => '/api/plans',
+    body: () => PLAN,
+    rows: [['plan', 'created']],
+  },
+  {
+    route: 'PUT /api/plans/:id',
+    as: 'admin',
+    prepare: async () => `/api/plans/${await post('/api/plans', PLAN, admin)}`,
+    path: () => '',
+    body: () => ({ ...PLAN, priceMonthCents: 995 }),
+    rows: [['plan', 'updated']],
+  },
+  {
+    route: 'DELETE /api/plans/:id',
+    as: 'admin',
+    prepare: async () => `/api/plans/${await post('/api/plans', PLAN, admin)}`,
+    path: () => '',
+    rows: [['plan', 'deleted']],
+  },
+  {
+    route: 'POST /api/register/activate',
+    path: () => '/api/register/activate',
+    body: () => orderBody(),
+    rows: [
+      ['customer', 'updated'],
+      ['subscription', 'created'],
+      ['invoice', 'created'],
+    ],
+  },
+  {
+    route: 'POST /api/customers/:id/invoices/:invoiceId/paid',
+    as: 'admin',
+    prepare: async (c) => {
+      const order = await call(t.app, 'POST', '/api/register/activate', {
+        cookie: customeradmin,
+        body: orderBody(),
+      });
+      return `/api/customers/${c.customer}/invoices/${order.json().data.invoiceId}/paid`;
+    },
+    path: () => '',
+    rows: [
+      ['invoice', 'updated'],
+      ['subscription', 'activated'],
+    ],
+  },
+  {
+    route: 'POST /api/customers/:id/subscription',
+    as: 'admin',
+    path: (c) => `/api/customers/${c.customer}/subscription`,
+    body: () => ({ planId: t.ids.plans.enterprise, billingPeriod: 'month' }),
+    rows: [['subscription', 'activated']],
+  },
+  {
+    route: 'POST /api/customers/:id/subscription/cancel',
+    prepare: async (c) => {
+      await activateDirectly(c.customer);
+      return `/api/customers/${c.customer}/subscription/cancel`;
+    },
+    path: () => '',
+    rows: [['subscription', 'deactivated']],
+  },
+  {
+    route: 'POST /api/customers/:id/subscription/reactivate',
+    prepare: async (c) => {
+      await activateDirectly(c.customer);
+      await call(t.app, 'POST', `/api/customers/${c.customer}/subscription/cancel`, {
+        cookie: customeradmin,
+      });
+      return `/api/customers/${c.customer}/subscription/reactivate`;
+    },
+    path: () => '',
+    rows: [['subscription', 'activated']],
+  },
+  {
+    route: 'POST /api/customers/:id/subscription/portal',
+    path: (c) => `/api/customers/${c.customer}/subscription/portal`,
+    rows: [],
+  },
+  {
+    route: 'PUT /api/projects/:pid/limits',
+    path: (c) => `/api/projects/${c.pid}/limits`,
+    body: () => ({ maxQrCodes: -1, maxScans: 5000, maxStorage: -1, maxShortLinks: -1 }),
+    rows: [['project', 'updated']],
+  },
+  {
+    // Without Stripe configured there is no webhook to receive.
+    route: 'POST /api/stripe/webhook',
+    path: () => '/api/stripe/webhook',
+    body: () => ({}),
+    status: 404,
+    rows: [],
+  },
 ];
 
 /** Every case adds a colleague: lift the user limit so invitations still fit. */
@@ -738,6 +835,22 @@ async function invitation(c: Context): Promise<{ id: string; token: string }> {
   const token = /\/register\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   expect(token).toBeDefined();
   return { id, token: token! };
+const PLAN = {
+  name: 'Audit plan',
+  priceMonthCents: 495,
+  limits: { qrCodes: -1, scans: -1, storage: -1, users: -1, shortLinks: -1 },
+  supportLevel: 'basic',
+};
+function orderBody() {
+  return { planId: t.ids.plans.enterprise, billingPeriod: 'month', customerType: 'consumer' };
+}
+
+async function activateDirectly(customer: string): Promise<void> {
+  const response = await call(t.app, 'POST', `/api/customers/${customer}/subscription`, {
+    cookie: admin,
+    body: { planId: t.ids.plans.enterprise, billingPeriod: 'month' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function newContext(): Promise<Context> {

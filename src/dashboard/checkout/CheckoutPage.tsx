@@ -1,0 +1,431 @@
+// Checkout (issue 10, SPEC §2): /checkout lists the plans; /checkout/{name}/{planId} walks through
+// monthly or yearly → consumer or business (company name and VAT number) → payment; and
+// /checkout/{name}/{planId}/activated thanks the customer. Progress survives a reload.
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Grid,
+  List,
+  ListItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loading, Title, useLocale, useTranslate } from 'react-admin';
+import {
+  formatMoney,
+  fromPriceCents,
+  planSlug,
+  priceOf,
+  yearlySavingCents,
+} from '../../shared/billing';
+import { UNLIMITED } from '../../shared/constants';
+import { USAGE_KEYS } from '../../shared/enums';
+import { abbreviateCount, formatStorage } from '../../shared/rules';
+import { activateSchema, type Activation, type Plan } from '../../shared/schemas/billing';
+import { zodErrorToApiErrors } from '../../shared/validation';
+import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
+import { billingApi, billingKeys } from '../billing/billingApi';
+import {
+  CHECKOUT_STEPS,
+  clearProgress,
+  loadProgress,
+  saveProgress,
+  type CheckoutProgress,
+} from './checkoutProgress';
+import { checkoutPath } from './checkoutPaths';
+
+function usePlans() {
+  return useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans, retry: false });
+}
+
+function PlanLimits({ plan }: { plan: Plan }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  return (
+    <List dense disablePadding>
+      {USAGE_KEYS.map((key) => {
+        const value = plan.limits[key];
+        const count =
+          value === UNLIMITED
+            ? translate('app.checkout.unlimited')
+            : key === 'storage'
+              ? formatStorage(value, locale)
+              : key === 'scans'
+                ? abbreviateCount(value)
+                : value.toLocaleString(locale);
+        return (
+          <ListItem key={key} disableGutters sx={{ py: 0.25 }}>
+            {translate(`app.checkout.limits.${key}`, { count })}
+          </ListItem>
+        );
+      })}
+      <ListItem disableGutters sx={{ py: 0.25 }}>
+        {translate(`app.checkout.support.${plan.supportLevel}`)}
+      </ListItem>
+    </List>
+  );
+}
+
+/** /checkout: every plan, cheapest first, with "from €1,95 per month". */
+export function CheckoutPlansPage() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const plans = usePlans();
+  if (plans.isPending) return <Loading />;
+  if (plans.error || !plans.data)
+    return <Alert severity="error">{translate('app.checkout.load_error')}</Alert>;
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-plans">
+      <Title title={translate('app.checkout.title')} />
+      <Box>
+        <Typography variant="h5" component="h1">
+          {translate('app.checkout.title')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="checkout-from">
+          {translate('app.checkout.from_price', {
+            price: formatMoney(fromPriceCents(plans.data), locale),
+          })}
+          {' · '}
+          {translate('app.checkout.excl_vat')}
+        </Typography>
+      </Box>
+      <Grid container spacing={2}>
+        {plans.data.map((plan) => (
+          <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
+            <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              <CardContent sx={{ flex: 1 }}>
+                <Typography variant="h6" component="h2">
+                  {plan.name}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ my: 1 }}>
+                  {translate('app.checkout.per_month', {
+                    price: formatMoney(plan.priceMonthCents, locale),
+                  })}
+                </Typography>
+                <PlanLimits plan={plan} />
+              </CardContent>
+              <CardActions>
+                <Button
+                  component={RouterLink}
+                  to={checkoutPath(plan)}
+                  variant="contained"
+                  fullWidth
+                  data-testid={`checkout-choose-${planSlug(plan.name)}`}
+                >
+                  {translate('app.checkout.choose')}
+                </Button>
+              </CardActions>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+type OrderState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'placed'; activation: Extract<Activation, { provider: 'manual' }> }
+  | { status: 'error'; fieldErrors: Record<string, FieldError> };
+
+/** /checkout/{name}/{planId}: period → customer → payment. */
+export function CheckoutPlanPage() {
+  const { planId = '' } = useParams();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const plans = usePlans();
+  const [progress, setProgressState] = useState<CheckoutProgress>(() => loadProgress(planId));
+  const [order, setOrder] = useState<OrderState>({ status: 'idle' });
+  const setProgress = (next: Partial<CheckoutProgress>) => {
+    const merged = { ...progress, ...next };
+    saveProgress(planId, merged);
+    setProgressState(merged);
+  };
+  const place = useMutation({
+    mutationFn: billingApi.activate,
+    onMutate: () => setOrder({ status: 'saving' }),
+    onSuccess: async (activation) => {
+      clearProgress(planId);
+      if (activation.provider === 'stripe') {
+        window.location.assign(activation.url);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['customers'] });
+      setOrder({ status: 'placed', activation });
+    },
+    onError: (error) => {
+      const fieldErrors =
+        error instanceof ApiHttpError
+          ? toFieldErrors(error.body.apiErrors)
+          : { root: { message: 'app.checkout.load_error', args: {} } };
+      setOrder({ status: 'error', fieldErrors });
+      // A company name or VAT number problem is fixed on the step that asks for them.
+      if (fieldErrors.companyName || fieldErrors.vatNumber) setProgress({ step: 'customer' });
+    },
+  });
+
+  if (plans.isPending) return <Loading />;
+  const plan = plans.data?.find((candidate) => candidate.id === planId);
+  if (!plan)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to="/checkout" color="inherit">
+            {translate('app.checkout.back')}
+          </Button>
+        }
+      >
+        {translate('app.checkout.plan_missing')}
+      </Alert>
+    );
+
+  const fieldErrors = order.status === 'error' ? order.fieldErrors : {};
+  const errorText = (field: string) => {
+    const error = fieldErrors[field];
+    return error ? translate(error.message, error.args) : undefined;
+  };
+  const money = (cents: number) => formatMoney(cents, locale);
+  const price = priceOf(plan, progress.billingPeriod);
+  const body = {
+    planId: plan.id,
+    billingPeriod: progress.billingPeriod,
+    customerType: progress.customerType,
+    companyName: progress.customerType === 'business' ? progress.companyName : null,
+    vatNumber: progress.customerType === 'business' ? progress.vatNumber : null,
+  };
+  const goToPayment = () => {
+    // The same schema the server checks with: a missing company name shows here, at the field.
+    const parsed = activateSchema.safeParse(body);
+    if (!parsed.success) {
+      setOrder({ status: 'error', fieldErrors: toFieldErrors(zodErrorToApiErrors(parsed.error)) });
+      return;
+    }
+    setOrder({ status: 'idle' });
+    setProgress({ step: 'payment' });
+  };
+
+  if (order.status === 'placed')
+    return (
+      <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-placed">
+        <Title title={translate('app.checkout.title')} />
+        <Typography variant="h5" component="h1">
+          {translate('app.checkout.order_placed')}
+        </Typography>
+        <Alert severity="info">{translate('app.checkout.bank_transfer')}</Alert>
+        <Box>
+          <Button
+            component={RouterLink}
+            to="/billing"
+            variant="contained"
+            data-testid="checkout-to-billing"
+          >
+            {translate('app.checkout.to_billing')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+
+  const stepIndex = CHECKOUT_STEPS.indexOf(progress.step);
+  return (
+    <Stack
+      spacing={2}
+      sx={{ mt: 1, maxWidth: 720 }}
+      data-testid="checkout-plan"
+      data-step={progress.step}
+    >
+      <Title title={translate('app.checkout.title')} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h5" component="h1">
+          {plan.name}
+        </Typography>
+        <Chip label={translate('app.checkout.excl_vat')} size="small" />
+      </Box>
+      <Stepper activeStep={stepIndex} alternativeLabel>
+        {CHECKOUT_STEPS.map((step) => (
+          <Step key={step}>
+            <StepLabel>{translate(`app.checkout.steps.${step}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {fieldErrors.root || fieldErrors.planId ? (
+        <Alert severity="error" data-testid="checkout-error">
+          {errorText('planId') ?? errorText('root')}
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent>
+          {progress.step === 'period' && (
+            <FormControl>
+              <FormLabel id="checkout-period">{translate('app.checkout.steps.period')}</FormLabel>
+              <RadioGroup
+                aria-labelledby="checkout-period"
+                value={progress.billingPeriod}
+                onChange={(event) =>
+                  setProgress({ billingPeriod: event.target.value as 'month' | 'year' })
+                }
+              >
+                <FormControlLabel
+                  value="month"
+                  control={<Radio />}
+                  data-testid="checkout-period-month"
+                  label={`${translate('app.checkout.monthly')}: ${translate('app.checkout.per_month', { price: money(plan.priceMonthCents) })}`}
+                />
+                <FormControlLabel
+                  value="year"
+                  control={<Radio />}
+                  data-testid="checkout-period-year"
+                  label={`${translate('app.checkout.yearly')}: ${translate('app.checkout.per_year', { price: money(plan.priceYearCents) })} (${translate('app.checkout.saving', { amount: money(yearlySavingCents(plan.priceMonthCents)) })})`}
+                />
+              </RadioGroup>
+            </FormControl>
+          )}
+          {progress.step === 'customer' && (
+            <Stack spacing={2}>
+              <FormControl>
+                <FormLabel id="checkout-customer-type">
+                  {translate('app.checkout.customer_type')}
+                </FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="checkout-customer-type"
+                  value={progress.customerType}
+                  onChange={(event) =>
+                    setProgress({ customerType: event.target.value as 'consumer' | 'business' })
+                  }
+                >
+                  <FormControlLabel
+                    value="consumer"
+                    control={<Radio />}
+                    label={translate('app.checkout.consumer')}
+                    data-testid="checkout-consumer"
+                  />
+                  <FormControlLabel
+                    value="business"
+                    control={<Radio />}
+                    label={translate('app.checkout.business')}
+                    data-testid="checkout-business"
+                  />
+                </RadioGroup>
+              </FormControl>
+              {progress.customerType === 'business' && (
+                <>
+                  <TextField
+                    label={translate('app.checkout.company_name')}
+                    value={progress.companyName}
+                    onChange={(event) => setProgress({ companyName: event.target.value })}
+                    error={!!errorText('companyName')}
+                    helperText={errorText('companyName')}
+                    slotProps={{ htmlInput: { 'data-testid': 'checkout-company-name' } }}
+                    required
+                  />
+                  <TextField
+                    label={translate('app.checkout.vat_number')}
+                    value={progress.vatNumber}
+                    onChange={(event) => setProgress({ vatNumber: event.target.value })}
+                    error={!!errorText('vatNumber')}
+                    helperText={errorText('vatNumber')}
+                    slotProps={{ htmlInput: { 'data-testid': 'checkout-vat-number' } }}
+                    required
+                  />
+                </>
+              )}
+            </Stack>
+          )}
+          {progress.step === 'payment' && (
+            <Typography data-testid="checkout-summary">
+              {translate('app.checkout.summary', {
+                plan: plan.name,
+                period: translate(
+                  progress.billingPeriod === 'year'
+                    ? 'app.checkout.yearly'
+                    : 'app.checkout.monthly',
+                ),
+                price: money(price),
+              })}
+            </Typography>
+          )}
+        </CardContent>
+        <CardActions sx={{ justifyContent: 'space-between' }}>
+          <Button
+            onClick={() =>
+              progress.step === 'period'
+                ? navigate('/checkout')
+                : setProgress({ step: CHECKOUT_STEPS[stepIndex - 1] as CheckoutProgress['step'] })
+            }
+            data-testid="checkout-back"
+          >
+            {translate('app.checkout.back')}
+          </Button>
+          {progress.step === 'payment' ? (
+            <Button
+              variant="contained"
+              disabled={order.status === 'saving'}
+              onClick={() => place.mutate(body)}
+              data-testid="checkout-pay"
+            >
+              {translate(order.status === 'saving' ? 'app.checkout.placing' : 'app.checkout.pay')}
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              onClick={() =>
+                progress.step === 'customer' ? goToPayment() : setProgress({ step: 'customer' })
+              }
+              data-testid="checkout-next"
+            >
+              {translate('app.checkout.next')}
+            </Button>
+          )}
+        </CardActions>
+      </Card>
+    </Stack>
+  );
+}
+
+/** /checkout/{name}/{planId}/activated: where the payment page returns to. */
+export function CheckoutActivatedPage() {
+  const { planId = '' } = useParams();
+  const translate = useTranslate();
+  const plans = usePlans();
+  const plan = plans.data?.find((candidate) => candidate.id === planId);
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-activated">
+      <Title title={translate('app.checkout.title')} />
+      <Typography variant="h5" component="h1">
+        {translate('app.checkout.activated_title')}
+      </Typography>
+      <Typography>
+        {translate('app.checkout.activated_message', { plan: plan?.name ?? '' })}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button component={RouterLink} to="/billing" variant="contained">
+          {translate('app.checkout.to_billing')}
+        </Button>
+        <Button component={RouterLink} to="/projects">
+          {translate('app.checkout.to_projects')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+// Plans, checkout, the subscription and invoices (issue 10).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  activateSchema,
+  directActivationSchema,
+  planInputSchema,
+} from '../../../shared/schemas/billing.js';
+import { accessibleCustomerOr404 } from '../../services/customers.js';
+import { toInvoice, type BillingService } from '../../services/billing.js';
+import { renderInvoicePdf } from '../../services/invoicePdf.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
+import { notFound } from '../../domain/errors.js';
+import { pathId, type IdParams, type RouteDeps } from './helpers.js';
+
+interface InvoiceParams extends IdParams {
+  invoiceId: string;
+}
+
+export function billingRoutes(
+  app: FastifyInstance,
+  { db, config }: RouteDeps,
+  billing: BillingService,
+): void {
+  const customerOf = (request: FastifyRequest<{ Params: IdParams }>) =>
+    accessibleCustomerOr404(
+      db,
+      currentUser(request),
+      pathId(request.params.id, 'customer_not_found'),
+    );
+  const planId = (params: IdParams) => pathId(params.id, 'plan_not_found');
+  /** The invoice of the path; another customer's invoice (or customer) does not exist. */
+  const invoiceOf = async (request: FastifyRequest<{ Params: InvoiceParams }>) => {
+    const id = pathId(request.params.invoiceId, 'invoice_not_found');
+    const customer = await customerOf(request).catch(() => {
+      throw notFound('invoice_not_found');
+    });
+    return { customer, row: await billing.invoice(customer.id, id) };
+  };
+
+  // GET /plans: the plans on offer, cheapest first.
+  app.get('/plans', { preHandler: requireUser }, async () => ({ data: await billing.listPlans() }));
+
+  // POST /plans: a platform admin adds a plan.
+  app.post(
+    '/plans',
+    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    async (request, reply) => {
+      const input = planInputSchema.parse(request.body);
+      const plan = await billing.createPlan(input, unitOfWorkOf(request, config));
+      return reply.code(201).send({ data: plan });
+    },
+  );
+
+  // PUT /plans/{id}: a platform admin changes a plan's price, limits or support level.
+  app.put<{ Params: IdParams }>(
+    '/plans/:id',
+    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    async (request) => {
+      const id = planId(request.params);
+      const input = planInputSchema.parse(request.body);
+      return { data: await billing.editPlan(id, input, unitOfWorkOf(request, config)) };
+    },
+  );
+
+  // DELETE /plans/{id}: a platform admin stops offering a plan (running subscriptions stay).
+  app.delete<{ Params: IdParams }>(
+    '/plans/:id',
+    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    async (request, reply) => {
+      await billing.archivePlan(planId(request.params), unitOfWorkOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+
+  // POST /register/activate: the checkout's order (customer admins, for their own customer).
+  app.post(
+    '/register/activate',
+    { preHandler: requirePermission('SubscriptionView') },
+    async (request) => {
+      const input = activateSchema.parse(request.body);
+      return {
+        data: await billing.activate(currentUser(request), input, unitOfWorkOf(request, config)),
+      };
+    },
+  );
+
+  // GET /customers/{id}/billing: the billing page (state, plan, period, next payment).
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/billing',
+    { preHandler: requirePermission('SubscriptionView') },
+    async (request) => ({ data: await billing.overview(await customerOf(request)) }),
+  );
+
+  // POST /customers/{id}/subscription: a platform admin activates a plan without payment.
+  app.post<{ Params: IdParams }>(
+    '/customers/:id/subscription',
+    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    async (request) => {
+      const customer = await customerOf(request);
+      const input = directActivationSchema.parse(request.body);
+      await billing.activateDirectly(customer.id, input, unitOfWorkOf(request, config));
+      return { data: await billing.overview(await customerOf(request)) };
+    },
+  );
+
+  const setCancel = (cancel: boolean) => async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const customer = await customerOf(request);
+    await billing.setCancelAtPeriodEnd(
+      currentUser(request),
+      customer.id,
+      cancel,
+      unitOfWorkOf(request, config),
+    );
+    return { data: await billing.overview(await customerOf(request)) };
+  };
+
+  // POST /customers/{id}/subscription/cancel: stop at the end of the paid period.
+  app.post<{ Params: IdParams }>(
+    '/customers/:id/subscription/cancel',
+    { preHandler: requirePermission('SubscriptionCancel') },
+    setCancel(true),
+  );
+
+  // POST /customers/{id}/subscription/reactivate: undo a cancel before the period ends.
+  app.post<{ Params: IdParams }>(
+    '/customers/:id/subscription/reactivate',
+    { preHandler: requirePermission('SubscriptionCancel') },
+    setCancel(false),
+  );
+
+  // POST /customers/{id}/subscription/portal: Stripe's page for payment methods.
+  app.post<{ Params: IdParams }>(
+    '/customers/:id/subscription/portal',
+    { preHandler: requirePermission('SubscriptionView') },
+    async (request) => {
+      const customer = await customerOf(request);
+      const url = await billing.payments.portalUrl(
+        customer.stripeCustomerId,
+        `${config.publicUrl}/billing`,
+      );
+      return { data: { url } };
+    },
+  );
+
+  // GET /customers/{id}/invoices: one per payment, newest first.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/invoices',
+    { preHandler: requirePermission('InvoiceView') },
+    async (request) => {
+      const customer = await customerOf(request);
+      const data = await billing.invoices(customer.id);
+      return { data, meta: { total: data.length, page: 1, perPage: data.length } };
+    },
+  );
+
+  // GET /customers/{id}/invoices/{invoiceId}/pdf: the invoice as a PDF.
+  app.get<{ Params: InvoiceParams }>(
+    '/customers/:id/invoices/:invoiceId/pdf',
+    { preHandler: requirePermission('InvoiceView') },
+    async (request, reply) => {
+      const { row } = await invoiceOf(request);
+      const pdf = await renderInvoicePdf(toInvoice(row), currentUser(request).language, {
+        name: 'QR Hub',
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${row.number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // POST /customers/{id}/invoices/{invoiceId}/paid: a platform admin saw the transfer arrive.
+  app.post<{ Params: InvoiceParams }>(
+    '/customers/:id/invoices/:invoiceId/paid',
+    { preHandler: requirePermission('InvoiceUpdate') },
+    async (request) => {
+      const { customer, row } = await invoiceOf(request);
+      const invoice = await billing.markInvoicePaid(
+        customer.id,
+        row.id,
+        unitOfWorkOf(request, config),
+      );
+      return { data: invoice };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+// Limits (issue 10): a customer admin's project limits and the scan forecast.
+import type { FastifyInstance } from 'fastify';
+import { projectLimitsSchema } from '../../../shared/schemas/limits.js';
+import { accessibleCustomerOr404 } from '../../services/customers.js';
+import { setProjectLimits, usageForecast } from '../../services/limits.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import {
+  pathId,
+  projectIdOf,
+  type IdParams,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
+
+export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  // PUT /projects/{pid}/limits: the project's limits, each within the customer's.
+  app.put<{ Params: ProjectParams }>(
+    '/projects/:pid/limits',
+    { preHandler: requirePermission('CustomerSettings', 'ProjectUpdate') },
+    async (request) => {
+      const projectId = projectIdOf(request.params);
+      const input = projectLimitsSchema.parse(request.body);
+      await setProjectLimits(
+        db,
+        currentUser(request),
+        projectId,
+        input,
+        unitOfWorkOf(request, config),
+      );
+      return { data: input };
+    },
+  );
+
+  // GET /customers/{id}/usage-forecast: when the scan limit is reached at the last 30 days' pace.
+  app.get<{ Params: IdParams }>(
+    '/customers/:id/usage-forecast',
+    // Every user of the customer sees it on the start page.
+    { preHandler: requirePermission('ProjectView') },
+    async (request) => {
+      const customer = await accessibleCustomerOr404(
+        db,
+        currentUser(request),
+        pathId(request.params.id, 'customer_not_found'),
+      );
+      return { data: await usageForecast(db, customer.id) };
+    },
+  );
+}
