@@ -70,6 +70,7 @@ export const API_ERROR_CODES = [
   'text_direction_control',
   'file_type_not_supported',
   'svg_external_reference',
+  'qr_not_scannable',
   'vat_number_does_not_exist',
   'standard_stripe_error',
   'white_label_hostname_is_not_dns_name',

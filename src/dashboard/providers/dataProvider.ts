@@ -1,5 +1,6 @@
 // One dataProvider for the whole dashboard: react-admin's CRUD calls mapped onto docs/api.md, plus
 // the custom (non-CRUD) calls typed once in DashboardDataProvider.
+import type { ScanCheck } from '../../shared/scannability';
 import type {
   WhiteLabelHostname,
   WhiteLabelHostnameInput,
@@ -154,9 +155,48 @@ export interface DashboardDataProvider extends DataProvider {
     id: string,
   ) => Promise<{ data: WhiteLabelHostname }>;
   deleteWhiteLabelHostname: (customerId: string, id: string) => Promise<void>;
+  /** A QR code's print file drawn on the server (refused with qr_not_scannable unless forced). */
+  downloadQrCode: (projectId: string, id: string, query: QrDownloadQuery) => Promise<Blob>;
+  /** The scannability gate's verdict for a stored QR code printed `size` mm wide. */
+  checkQrCode: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
 }
 
+export interface QrDownloadQuery {
+  format: 'png' | 'svg' | 'pdf' | 'eps';
+  size: number;
+  dpi?: number;
+  bleed?: boolean;
+  cmyk?: boolean;
+  force?: boolean;
+}
+
+const qrCodePath = (projectId: string, id: string) =>
+  `/projects/${encodeURIComponent(projectId)}/qr-codes/${encodeURIComponent(id)}`;
+
 export const dataProvider: DashboardDataProvider = {
+  async downloadQrCode(projectId, id, { format, size, dpi, bleed, cmyk, force }) {
+    const { json } = await apiRequest<Blob>(`${qrCodePath(projectId, id)}/download`, {
+      blob: true,
+      query: {
+        format,
+        size,
+        dpi,
+        bleed: bleed ? 'true' : undefined,
+        cmyk: cmyk ? 'true' : undefined,
+        force: force ? 'true' : undefined,
+      },
+    });
+    return json;
+  },
+  async checkQrCode(projectId, id, size) {
+    const { json } = await apiRequest<{ data: ScanCheck }>(
+      `${qrCodePath(projectId, id)}/scan-check`,
+      {
+        query: { size },
+      },
+    );
+    return { data: json.data };
+  },
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { json } = await apiRequest<ListResponse<R>>(collectionPath(resource, params.meta), {
       query: listQuery(params),

@@ -61,6 +61,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Auth calls handle 401 themselves (the login form shows it; logout ignores it). */
   skipAuthRedirect?: boolean;
+  /** A file download: a successful answer comes back as a Blob in `json`. */
+  blob?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -109,6 +111,8 @@ export async function apiRequest<T = unknown>(
     );
   }
 
+  if (response.ok && options.blob)
+    return { status: response.status, json: (await response.blob()) as T };
   const text = response.status === 204 ? '' : await response.text();
   let json: unknown = null;
   if (text) {

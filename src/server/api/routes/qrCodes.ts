@@ -18,6 +18,12 @@ import {
   trashQrCode,
 } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
+import {
+  checkQrCode,
+  contentDisposition,
+  downloadQrCode,
+  printQuerySchema,
+} from '../../services/download.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
   listResponse,
@@ -98,6 +104,44 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id, { includeTrashed: true });
+    },
+  );
+
+  // GET /projects/{pid}/qr-codes/{id}/download?format=png|svg|pdf|eps&size={mm}&dpi=&bleed=&cmyk=&force=:
+  // the print file, drawn on the server; refused (422 qr_not_scannable) when it would not scan,
+  // unless force=true.
+  app.get<{ Params: ProjectItemParams }>(
+    '/projects/:pid/qr-codes/:id/download',
+    { preHandler: requirePermission('QRCodeView') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const options = printQuerySchema.parse(request.query ?? {});
+      const file = await downloadQrCode(
+        db,
+        config,
+        currentUser(request),
+        projectId,
+        id,
+        options,
+        unitOfWorkOf(request, config),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('x-qr-scan-check', file.check.ok ? 'pass' : 'forced')
+        .send(file.body);
+    },
+  );
+
+  // GET /projects/{pid}/qr-codes/{id}/scan-check?size={mm}: the scannability gate's verdict.
+  app.get<{ Params: ProjectItemParams }>(
+    '/projects/:pid/qr-codes/:id/scan-check',
+    { preHandler: requirePermission('QRCodeView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const { size } = printQuerySchema.pick({ size: true }).parse(request.query ?? {});
+      return { data: await checkQrCode(db, config, currentUser(request), projectId, id, size) };
     },
   );
 
