@@ -137,6 +137,8 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/projects/:pid/qr-codes', ['QRCodeView'], P),
   e('POST', '/projects/:pid/qr-codes', ['QRCodeCreate'], P, () => ({ name: 'Hacked' })),
   e('GET', '/projects/:pid/qr-codes/:qrCode', ['QRCodeView'], 'qr_code_not_found'),
+  e('GET', '/projects/:pid/qr-codes/:qrCode/download', ['QRCodeView'], 'qr_code_not_found'),
+  e('GET', '/projects/:pid/qr-codes/:qrCode/scan-check', ['QRCodeView'], 'qr_code_not_found'),
   e('GET', '/projects/:pid/qr-codes/:trashedQrCode', ['QRCodeView'], 'qr_code_not_found'),
   e('PUT', '/projects/:pid/qr-codes/:qrCode', ['QRCodeUpdate'], 'qr_code_not_found', () => ({
     name: 'Hacked',
