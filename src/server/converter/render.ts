@@ -49,24 +49,66 @@ function logoLoader(logo: LogoImage) {
   };
 }
 
-function styling(source: QrSource, modules: number, size: number) {
+/**
+ * What drawing many codes shares (a print pack): qr-code-styling makes a new JSDOM window per code
+ * (tens of milliseconds), and it only creates detached elements, so one window serves them all;
+ * and the module count depends only on the level, the encoding mode and the text's length.
+ */
+export interface Drawing {
+  dom: JSDOM;
+  moduleCounts: Map<string, number>;
+}
+
+export function drawing(): Drawing {
+  return { dom: new JSDOM('', { resources: 'usable' }), moduleCounts: new Map() };
+}
+
+/** qr-code-styling's (qrcode-generator's) choice of mode, which with the length fixes the version. */
+function encodingMode(text: string): string {
+  if (/^[0-9]*$/.test(text)) return 'numeric';
+  if (/^[0-9A-Z $%*+\-./:]*$/.test(text)) return 'alphanumeric';
+  return 'byte';
+}
+
+function moduleCount(source: QrSource, context: Drawing): number {
+  const key = `${source.design.errorCorrectionLevel}:${encodingMode(source.text)}:${source.text.length}`;
+  let count = context.moduleCounts.get(key);
+  if (count === undefined) {
+    count = moduleCountOf(styling({ ...source, logo: null }, 21, 100, context.dom));
+    context.moduleCounts.set(key, count);
+  }
+  return count;
+}
+
+const reusing = (dom: JSDOM) =>
+  class {
+    constructor() {
+      return dom;
+    }
+  } as unknown as typeof JSDOM;
+
+function styling(source: QrSource, modules: number, size: number, dom: JSDOM) {
   const options = toStylingOptions(source.design, source.text, { modules, size }, undefined);
   return new QRCodeStyling({
     ...options,
-    jsdom: JSDOM,
+    jsdom: reusing(dom),
     image: source.logo ? source.logo.dataUrl : undefined,
     ...(source.logo ? { nodeCanvas: logoLoader(source.logo) as never } : {}),
   });
 }
 
 /** The design as SVG, `physicalWidth` (e.g. "40mm") written on the root when given. */
-export async function renderQrSvg(source: QrSource, physicalWidth?: string): Promise<RenderedSvg> {
+export async function renderQrSvg(
+  source: QrSource,
+  physicalWidth?: string,
+  context: Drawing = drawing(),
+): Promise<RenderedSvg> {
   // A first instance tells the module count (version) the text needs at this level; the drawing
   // is then sized so one module is exactly MODULE_UNITS wide.
-  const modules = moduleCountOf(styling({ ...source, logo: null }, 21, 100));
+  const modules = moduleCount(source, context);
   const total = totalModules(source.design, modules);
   const size = total * MODULE_UNITS;
-  const raw = await styling(source, modules, size).getRawData('svg');
+  const raw = await styling(source, modules, size, context.dom).getRawData('svg');
   if (!raw) throw new Error('qr-code-styling drew no SVG');
   let svg = raw
     .toString()

@@ -322,16 +322,25 @@ export interface EpsOptions {
   /** Width and height of the code in points (1/72 inch). */
   sizePt: number;
   title: string;
+  /** A DOM to parse with (render.ts drawingDom), reused across a batch. */
+  dom?: JSDOM;
 }
 
 /** The SVG from render.ts as an EPS `sizePt` points square. */
-export async function svgToEps(svg: string, { sizePt, title }: EpsOptions): Promise<string> {
-  const dom = new JSDOM(svg, { contentType: 'image/svg+xml' });
-  const root = dom.window.document.documentElement;
+export async function svgToEps(svg: string, { sizePt, title, dom }: EpsOptions): Promise<string> {
+  const window = (dom ?? new JSDOM('')).window;
+  const document = new window.DOMParser().parseFromString(svg, 'image/svg+xml');
+  const root = document.documentElement;
+  if (root.tagName.toLowerCase() !== 'svg') throw new Error('EPS: not an SVG document');
   const viewBox = (root.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
   const userSize = viewBox.length === 4 && viewBox[2] > 0 ? viewBox[2] : attr(root, 'width');
   const scale = sizePt / userSize;
-  const byId = (id: string) => root.querySelector(`[id="${id.replace(/"/g, '')}"]`);
+  // One pass over the definitions: a selector per id would be compiled anew each time.
+  const definitions = new Map<string, Element>();
+  for (const defs of root.getElementsByTagName('defs')) {
+    for (const definition of defs.children) definitions.set(definition.id, definition);
+  }
+  const byId = (id: string) => definitions.get(id) ?? null;
 
   const body: string[] = [];
   const shadings: string[] = [];

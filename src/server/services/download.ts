@@ -7,7 +7,14 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMedia } from '../repositories/media.js';
-import { renderQrSvg, svgToPng, type LogoImage, type QrSource } from '../converter/render.js';
+import {
+  renderQrSvg,
+  svgToPng,
+  type Drawing,
+  type LogoImage,
+  type QrSource,
+  type RenderedSvg,
+} from '../converter/render.js';
 import { checkScannability } from '../converter/scanCheck.js';
 import { svgToEps } from '../converter/svgToEps.js';
 import { svgToPdf } from '../converter/svgToPdf.js';
@@ -69,7 +76,11 @@ async function streamBytes(stream: Readable): Promise<Buffer> {
 }
 
 /** The stored logo as PNG or JPEG data (other image types are converted), with its size. */
-async function loadLogo(db: Executor, config: Config, mediaId: string): Promise<LogoImage | null> {
+export async function loadLogo(
+  db: Executor,
+  config: Config,
+  mediaId: string,
+): Promise<LogoImage | null> {
   const row = await findMedia(db, mediaId);
   const stored = row && !row.deletedAt ? await mediaStorageFor(config).open(row.storageKey) : null;
   if (!row || !stored) return null;
@@ -94,38 +105,45 @@ export function fileBaseName(name: string): string {
   return cleaned || 'qr-code';
 }
 
-/** One code's file in one format, and what the gate found; nothing refused here. */
-export async function renderPrintFile(
+const CONTENT_TYPES: Record<PrintFormat, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  eps: 'application/postscript',
+};
+
+type FileOptions = Omit<PrintOptions, 'force' | 'format'>;
+
+/** One format of a drawn code (the SVG of renderQrSvg at the print size). */
+export async function printFormat(
+  format: PrintFormat,
   source: QrSource,
+  drawn: RenderedSvg,
   name: string,
-  options: Omit<PrintOptions, 'force'>,
-): Promise<PrintFile> {
-  const sizeMm = options.size;
-  const drawn = await renderQrSvg(source, `${sizeMm}mm`);
-  const svg = embedQrMetadata(drawn.svg, { text: source.text, design: source.design });
-  const base = fileBaseName(name);
-  const sizePt = sizeMm * PT_PER_MM;
-  let file: Omit<PrintFile, 'check'>;
-  let png: Buffer | undefined;
-  if (options.format === 'png') {
-    png = svgToPng(drawn.svg, (sizeMm / MM_PER_INCH) * options.dpi, options.dpi);
-    file = { fileName: `${base}.png`, contentType: 'image/png', body: png };
-  } else if (options.format === 'svg') {
-    file = { fileName: `${base}.svg`, contentType: 'image/svg+xml', body: svg };
-  } else if (options.format === 'pdf') {
-    const body = await svgToPdf(drawn.svg, {
+  options: FileOptions,
+  context?: Drawing,
+): Promise<Buffer | string> {
+  const sizePt = options.size * PT_PER_MM;
+  if (format === 'png') {
+    return svgToPng(drawn.svg, (options.size / MM_PER_INCH) * options.dpi, options.dpi);
+  }
+  if (format === 'svg')
+    return embedQrMetadata(drawn.svg, { text: source.text, design: source.design });
+  if (format === 'pdf') {
+    return svgToPdf(drawn.svg, {
       title: name,
       sizePt,
       bleedPt: options.bleed ? BLEED_MM * PT_PER_MM : 0,
       bleedColor: source.design.background.color,
       cmyk: options.cmyk,
     });
-    file = { fileName: `${base}.pdf`, contentType: 'application/pdf', body };
-  } else {
-    const body = await svgToEps(drawn.svg, { sizePt, title: name });
-    file = { fileName: `${base}.eps`, contentType: 'application/postscript', body };
   }
-  const check = await checkScannability({
+  return svgToEps(drawn.svg, { sizePt, title: name, dom: context?.dom });
+}
+
+/** The gate on a drawn code; `png` is the PNG file when one was made (it is then what is read). */
+export function checkDrawn(source: QrSource, drawn: RenderedSvg, sizeMm: number, png?: Buffer) {
+  return checkScannability({
     svg: drawn.svg,
     png,
     text: source.text,
@@ -133,7 +151,28 @@ export async function renderPrintFile(
     sizeMm,
     totalModules: drawn.totalModules,
   });
-  return { ...file, check };
+}
+
+/** One code's file in one format, and what the gate found; nothing refused here. */
+export async function renderPrintFile(
+  source: QrSource,
+  name: string,
+  options: Omit<PrintOptions, 'force'>,
+): Promise<PrintFile> {
+  const drawn = await renderQrSvg(source, `${options.size}mm`);
+  const body = await printFormat(options.format, source, drawn, name, options);
+  const check = await checkDrawn(
+    source,
+    drawn,
+    options.size,
+    options.format === 'png' ? (body as Buffer) : undefined,
+  );
+  return {
+    fileName: `${fileBaseName(name)}.${options.format}`,
+    contentType: CONTENT_TYPES[options.format],
+    body,
+    check,
+  };
 }
 
 /** What a stored QR code draws: its scan URL, design and logo. */

@@ -135,6 +135,7 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/projects/:pid/pages/:contactAction/preview', ['QRLinkView'], 'qrlink_not_found'),
   // QR codes
   e('GET', '/projects/:pid/qr-codes', ['QRCodeView'], P),
+  e('GET', '/projects/:pid/qr-codes/print-pack?ids=:qrCode', ['QRCodeView'], P),
   e('POST', '/projects/:pid/qr-codes', ['QRCodeCreate'], P, () => ({ name: 'Hacked' })),
   e('GET', '/projects/:pid/qr-codes/:qrCode', ['QRCodeView'], 'qr_code_not_found'),
   e('GET', '/projects/:pid/qr-codes/:qrCode/download', ['QRCodeView'], 'qr_code_not_found'),
