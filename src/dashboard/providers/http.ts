@@ -63,6 +63,20 @@ export interface RequestOptions {
   skipAuthRedirect?: boolean;
   /** A file download: a successful answer comes back as a Blob in `json`. */
   blob?: boolean;
+  /** With `blob`: sees each received piece of the file as it streams in (progress). */
+  onChunk?: (chunk: Uint8Array, headers: Headers) => void;
+}
+
+/** The body as a Blob, handing each piece to `onChunk` while it arrives. */
+async function readBlob(response: Response, onChunk?: RequestOptions['onChunk']): Promise<Blob> {
+  if (!onChunk || !response.body) return response.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    parts.push(part.value);
+    onChunk(part.value, response.headers);
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? '' });
 }
 
 export interface ApiResponse<T> {
