@@ -125,8 +125,9 @@ export async function apiRequest<T = unknown>(
     );
   }
 
-  if (response.ok && options.blob)
-    return { status: response.status, json: (await response.blob()) as T };
+  if (response.ok && options.blob) {
+    return { status: response.status, json: (await readBlob(response, options.onChunk)) as T };
+  }
   const text = response.status === 204 ? '' : await response.text();
   let json: unknown = null;
   if (text) {
