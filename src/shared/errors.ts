@@ -76,6 +76,7 @@ export const API_ERROR_CODES = [
   'text_direction_control',
   'file_type_not_supported',
   'svg_external_reference',
+  'qr_not_scannable',
   'vat_number_does_not_exist',
   'company_name_mismatch',
   'standard_stripe_error',

@@ -181,7 +181,7 @@ describe('themes', () => {
 });
 
 describe('bulk', () => {
-  it('two selected QR codes download as a ZIP of PNGs that scan to their own URLs', async () => {
+  it('two selected QR codes download as a print pack whose PNGs scan to their own URLs', async () => {
     await page.goto(`${server.url}/projects/${projectId}/qr-codes`);
     const rows = page.getByTestId('qr-code-list').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
@@ -191,12 +191,14 @@ describe('bulk', () => {
     await page.getByTestId('bulk-download-zip').click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('bulk-download-png').click(),
+      page.getByTestId('bulk-print-pack-build').click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    expect(download.suggestedFilename()).toBe('print-pack.zip');
     const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
-    const names = Object.keys(files);
-    expect(names).toHaveLength(2);
+    expect(Object.keys(files)).toContain('manifest.csv');
+    expect(Object.keys(files)).toContain('label-sheet.pdf');
+    expect(Object.keys(files).filter((name) => name.endsWith('.eps'))).toHaveLength(2);
+    const names = Object.keys(files).filter((name) => name.endsWith('.png'));
     expect(new Set(names).size).toBe(2);
 
     const listed = await page.request.get(

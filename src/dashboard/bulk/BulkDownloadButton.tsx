@@ -1,39 +1,58 @@
-// Bulk download of QR codes: a ZIP of PNG or SVG files, drawn in the browser, saved as
-// qr-codes.zip.
+// The print pack of the selected QR codes, made on the server (GET …/qr-codes/print-pack): SVG,
+// PDF, EPS and PNG per code, a manifest and an A4 label sheet, saved as print-pack.zip. The
+// button counts finished codes while the ZIP streams in.
 import { useState } from 'react';
-import { ListItemText, Menu, MenuItem } from '@mui/material';
+import {
+  Button as MuiButton,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, useNotify, useTranslate } from 'react-admin';
-import { normaliseDesign } from '../design/QrDesignInput';
+import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { saveBlob } from '../qr-codes/download';
+import {
+  DEFAULT_PRINT,
+  PrintSettingsInput,
+  type PrintSettings,
+} from '../qr-codes/PrintSettingsInput';
 import type { QrCodeRecord } from '../qr-codes/types';
-import { buildQrZip, ZIP_FILE_NAME, ZIP_FORMATS, type ZipFormat } from './qrZip';
 import { useSelectedRecords } from './useBulkSelection';
+
+export const PRINT_PACK_FILE_NAME = 'print-pack.zip';
 
 type State = { status: 'idle' } | { status: 'busy'; done: number; total: number };
 
 export function BulkDownloadButton({ projectId }: { projectId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const selectedRecords = useSelectedRecords<QrCodeRecord>(projectId);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState<PrintSettings>(DEFAULT_PRINT);
+  const [force, setForce] = useState(false);
   const [state, setState] = useState<State>({ status: 'idle' });
 
-  const download = async (format: ZipFormat) => {
-    setAnchor(null);
+  const build = async () => {
     setState({ status: 'busy', done: 0, total: 0 });
     try {
       const records = await selectedRecords();
-      const zip = await buildQrZip(
-        records.map((record) => ({
-          name: record.name,
-          text: record.scanUrl,
-          design: normaliseDesign(record.design),
-        })),
-        format,
+      const ids = records.map((record) => String(record.id));
+      setState({ status: 'busy', done: 0, total: ids.length });
+      const zip = await dataProvider.printPack(
+        projectId,
+        ids,
+        { ...settings, force },
         (done, total) => setState({ status: 'busy', done, total }),
       );
-      saveBlob(new Blob([zip], { type: 'application/zip' }), ZIP_FILE_NAME);
+      saveBlob(zip, PRINT_PACK_FILE_NAME);
+      setOpen(false);
     } catch {
       notify('app.bulk.download_failed', { type: 'error' });
     } finally {
@@ -41,35 +60,66 @@ export function BulkDownloadButton({ projectId }: { projectId: string }) {
     }
   };
 
-  const label =
-    state.status === 'busy' && state.total > 0
-      ? translate('app.bulk.downloading', { done: state.done, total: state.total })
-      : translate('app.bulk.download');
+  const busy = state.status === 'busy';
   return (
     <>
       <Button
-        label={label}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        disabled={state.status === 'busy'}
-        aria-haspopup="menu"
+        label={translate('app.bulk.print_pack')}
+        onClick={() => setOpen(true)}
         data-testid="bulk-download-zip"
       >
         <DownloadIcon />
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {ZIP_FORMATS.map((format) => (
-          <MenuItem
-            key={format}
-            onClick={() => void download(format)}
-            data-testid={`bulk-download-${format}`}
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="sm" fullWidth>
+        <DialogTitle>{translate('app.bulk.print_pack')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.bulk.print_pack_help')}
+          </Typography>
+          <PrintSettingsInput
+            value={settings}
+            onChange={setSettings}
+            force={force}
+            onForceChange={setForce}
+            check={null}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={force}
+                data-testid="bulk-print-pack-force"
+                onChange={(event) => setForce(event.target.checked)}
+              />
+            }
+            label={translate('app.bulk.print_pack_force')}
+          />
+          {busy && (
+            <>
+              <LinearProgress
+                variant={state.total > 0 ? 'determinate' : 'indeterminate'}
+                value={state.total > 0 ? (100 * state.done) / state.total : 0}
+                sx={{ mt: 2 }}
+              />
+              <Typography variant="caption" data-testid="bulk-print-pack-progress">
+                {translate('app.bulk.downloading', { done: state.done, total: state.total })}
+              </Typography>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton
+            variant="contained"
+            onClick={() => void build()}
+            disabled={busy || !(settings.size >= 10)}
+            data-testid="bulk-print-pack-build"
           >
-            <ListItemText
-              primary={translate(`app.bulk.download_${format}`)}
-              secondary={translate(`app.bulk.download_${format}_help`)}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
+            {translate('app.bulk.print_pack_build')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

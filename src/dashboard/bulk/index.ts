@@ -1,5 +1,4 @@
-// Bulk actions of the list screens (QR codes, short links, Actions): tag, trash, ZIP download.
+// Bulk actions of the list screens (QR codes, short links, Actions): tag, trash, print pack.
 export { BulkTagButton, itemsOverLimit } from './BulkTagButton';
 export { BulkTrashButton } from './BulkTrashButton';
 export { BulkDownloadButton } from './BulkDownloadButton';
-export { buildQrZip, uniqueFileNames, ZIP_FILE_NAME } from './qrZip';

@@ -15,7 +15,8 @@ import {
 import UploadIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
-import type { QrDesign } from '../../shared/schemas/qrCode';
+import type { ErrorCorrectionLevel, QrDesign } from '../../shared/schemas/qrCode';
+import { maxLogoShare, MIN_LOGO_SHARE } from '../../shared/qrStyling';
 import { UNLIMITED } from '../../shared/constants';
 import { apiErrorKey } from '../../shared/errors';
 import { AVATAR_EXTENSIONS, checkUpload } from '../../shared/media';
@@ -35,12 +36,17 @@ export function LogoInput({
   value,
   onChange,
   projectId,
+  level,
 }: {
   value: Logo;
   onChange: (logo: Logo) => void;
   projectId: string | null;
+  /** The error correction level: it decides how large a logo the code can carry. */
+  level: ErrorCorrectionLevel;
 }) {
   const translate = useTranslate();
+  // The share of the code's width the logo really covers (never above the level's maximum).
+  const shown = Math.min(value.size, maxLogoShare(level));
   const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const url = logoUrl(value.mediaId);
@@ -133,17 +139,18 @@ export function LogoInput({
       )}
       <Box>
         <Typography variant="caption" color="text.secondary">
-          {translate('app.qr_design.logo_size', { percent: Math.round(value.size * 100) })}
+          {translate('app.qr_design.logo_size', { percent: Math.round(shown * 100) })}
         </Typography>
         <Slider
           size="small"
-          min={10}
-          max={50}
-          value={Math.round(value.size * 100)}
+          min={Math.round(MIN_LOGO_SHARE * 100)}
+          max={Math.round(maxLogoShare(level) * 100)}
+          value={Math.round(shown * 100)}
+          data-testid="qr-logo-size"
           valueLabelDisplay="auto"
           valueLabelFormat={(v) => `${v}%`}
           aria-label={translate('app.qr_design.logo_size', {
-            percent: Math.round(value.size * 100),
+            percent: Math.round(shown * 100),
           })}
           onChange={(_, size) =>
             onChange({ ...value, size: (Array.isArray(size) ? size[0] : size) / 100 })

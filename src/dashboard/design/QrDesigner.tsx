@@ -202,6 +202,7 @@ export default function QrDesigner({ value, onChange, data, projectId }: QrDesig
         >
           <LogoInput
             value={value.logo}
+            level={value.errorCorrectionLevel}
             projectId={projectId}
             onChange={(logo) => set('logo', logo)}
           />
@@ -233,17 +234,23 @@ export default function QrDesigner({ value, onChange, data, projectId }: QrDesig
             </TextField>
             <Box>
               <Typography variant="caption" color="text.secondary">
-                {translate('app.qr_design.margin', { px: value.margin })}
+                {translate('app.qr_design.quiet_zone', { modules: value.quietZone })}
               </Typography>
               <Slider
                 size="small"
                 min={0}
-                max={50}
-                value={value.margin}
+                max={10}
+                step={1}
+                marks
+                value={value.quietZone}
                 valueLabelDisplay="auto"
-                aria-label={translate('app.qr_design.margin', { px: value.margin })}
-                onChange={(_, margin) => set('margin', Array.isArray(margin) ? margin[0] : margin)}
+                data-testid="qr-design-quiet-zone"
+                aria-label={translate('app.qr_design.quiet_zone', { modules: value.quietZone })}
+                onChange={(_, zone) => set('quietZone', Array.isArray(zone) ? zone[0] : zone)}
               />
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.qr_design.quiet_zone_help')}
+              </Typography>
             </Box>
           </Stack>
         </Part>

@@ -1,5 +1,7 @@
 // One dataProvider for the whole dashboard: react-admin's CRUD calls mapped onto docs/api.md, plus
 // the custom (non-CRUD) calls typed once in DashboardDataProvider.
+import { PackProgress } from '../bulk/packProgress';
+import type { ScanCheck } from '../../shared/scannability';
 import type {
   WhiteLabelHostname,
   WhiteLabelHostnameInput,
@@ -155,10 +157,79 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
     id: string,
   ) => Promise<{ data: WhiteLabelHostname }>;
   deleteWhiteLabelHostname: (customerId: string, id: string) => Promise<void>;
+  /** A QR code's print file drawn on the server (refused with qr_not_scannable unless forced). */
+  downloadQrCode: (projectId: string, id: string, query: QrDownloadQuery) => Promise<Blob>;
+  /** The print pack ZIP of these QR codes; `onProgress` counts finished codes as it streams. */
+  printPack: (
+    projectId: string,
+    ids: readonly string[],
+    settings: Omit<QrDownloadQuery, 'format'>,
+    onProgress?: (done: number, total: number) => void,
+  ) => Promise<Blob>;
+  /** The scannability gate's verdict for a stored QR code printed `size` mm wide. */
+  checkQrCode: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
 }
+
+export interface QrDownloadQuery {
+  format: 'png' | 'svg' | 'pdf' | 'eps';
+  size: number;
+  dpi?: number;
+  bleed?: boolean;
+  cmyk?: boolean;
+  force?: boolean;
+}
+
+const qrCodePath = (projectId: string, id: string) =>
+  `/projects/${encodeURIComponent(projectId)}/qr-codes/${encodeURIComponent(id)}`;
 
 export const dataProvider: DashboardDataProvider = {
   ...contentMethods,
+  async downloadQrCode(projectId, id, { format, size, dpi, bleed, cmyk, force }) {
+    const { json } = await apiRequest<Blob>(`${qrCodePath(projectId, id)}/download`, {
+      blob: true,
+      query: {
+        format,
+        size,
+        dpi,
+        bleed: bleed ? 'true' : undefined,
+        cmyk: cmyk ? 'true' : undefined,
+        force: force ? 'true' : undefined,
+      },
+    });
+    return json;
+  },
+  async printPack(projectId, ids, { size, dpi, bleed, cmyk, force }, onProgress) {
+    const counter = new PackProgress();
+    const { json } = await apiRequest<Blob>(
+      `/projects/${encodeURIComponent(projectId)}/qr-codes/print-pack`,
+      {
+        blob: true,
+        query: {
+          ids: ids.join(','),
+          size,
+          dpi,
+          bleed: bleed ? 'true' : undefined,
+          cmyk: cmyk ? 'true' : undefined,
+          force: force ? 'true' : undefined,
+        },
+        onChunk: (chunk, headers) =>
+          onProgress?.(
+            counter.feed(chunk),
+            Number(headers.get('x-print-pack-total') ?? ids.length),
+          ),
+      },
+    );
+    return json;
+  },
+  async checkQrCode(projectId, id, size) {
+    const { json } = await apiRequest<{ data: ScanCheck }>(
+      `${qrCodePath(projectId, id)}/scan-check`,
+      {
+        query: { size },
+      },
+    );
+    return { data: json.data };
+  },
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { json } = await apiRequest<ListResponse<R>>(collectionPath(resource, params.meta), {
       query: listQuery(params),

@@ -67,6 +67,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header; a `text/…` answer (a preview page) comes back as its text in `json`. */
   accept?: string;
+  /** With `blob`: sees each received piece of the file as it streams in (progress). */
+  onChunk?: (chunk: Uint8Array, headers: Headers) => void;
+}
+
+/** The body as a Blob, handing each piece to `onChunk` while it arrives. */
+async function readBlob(response: Response, onChunk?: RequestOptions['onChunk']): Promise<Blob> {
+  if (!onChunk || !response.body) return response.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    parts.push(part.value);
+    onChunk(part.value, response.headers);
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? '' });
 }
 
 export interface ApiResponse<T> {
@@ -122,8 +136,9 @@ export async function apiRequest<T = unknown>(
     );
   }
 
-  if (response.ok && options.blob)
-    return { status: response.status, json: (await response.blob()) as T };
+  if (response.ok && options.blob) {
+    return { status: response.status, json: (await readBlob(response, options.onChunk)) as T };
+  }
   const text = response.status === 204 ? '' : await response.text();
   let json: unknown = null;
   if (text) {

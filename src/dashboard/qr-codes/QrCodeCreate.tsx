@@ -1,6 +1,9 @@
 // /projects/:pid/qr-code/create/{type,configuration,confirmation}: SPEC §1's quick flow — choose
 // type, set up QR code, test and download. The steps are one discriminated union (wizardState.ts);
 // the URL follows the state, and the browser's back button steps back.
+import { useQuery } from '@tanstack/react-query';
+import { previewScanUrl } from '../../shared/qrStyling';
+import { scanBaseOf, suggestUri } from '../short-links/linkApi';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Alert,
@@ -305,8 +308,16 @@ function ConfigurationStep({
     design: DEFAULT_QR_DESIGN,
     ...(choice.kind === 'new' ? { data: defaultDataFor(choice.objectType) } : {}),
   };
-  // The code's real URL exists only after saving; preview a stand-in of the same length.
-  const previewText = `${window.location.origin}/s/XXXXXXXX`;
+  // The code's real URL exists only after saving; preview one on the customer's real scan base
+  // with a code of the same length and alphabet, so the symbol version is the one that downloads.
+  const suggestion = useQuery({
+    queryKey: ['scan-base', pid],
+    queryFn: () => suggestUri(pid),
+    staleTime: Infinity,
+  });
+  const previewText = previewScanUrl(
+    suggestion.data ? scanBaseOf(suggestion.data) : `${window.location.origin}/s/`,
+  );
   const failure = state.status === 'failed' ? errorMessage(state.error) : null;
   return (
     <Form
@@ -437,7 +448,13 @@ function ConfirmationStep({
                 <ActionLabel action={qrCode.action} />
               </Box>
             </Box>
-            <QrDownloadPanel name={qrCode.name} text={qrCode.scanUrl} design={design} testOnMount />
+            <QrDownloadPanel
+              stored={{ projectId: pid, id: qrCode.id }}
+              name={qrCode.name}
+              text={qrCode.scanUrl}
+              design={design}
+              testOnMount
+            />
             <Divider />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Button

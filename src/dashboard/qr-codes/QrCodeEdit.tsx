@@ -11,7 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { qrCodeInputSchema } from '../../shared/schemas/qrCode';
 import type { LabelSummary } from '../../shared/schemas/label';
 import { LabelsInput } from '../labels/LabelsInput';
@@ -45,9 +45,11 @@ function LiveDownloadPanel() {
   const record = useRecordContext<QrCodeRecord>();
   const design = useWatch({ name: 'design' }) as unknown;
   const name = useWatch({ name: 'name' }) as string | undefined;
+  const { isDirty } = useFormState();
   if (!record) return null;
   return (
     <QrDownloadPanel
+      stored={{ projectId: record.projectId, id: String(record.id), unsaved: isDirty }}
       name={name || record.name}
       text={record.scanUrl}
       design={normaliseDesign(design)}

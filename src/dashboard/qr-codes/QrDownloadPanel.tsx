@@ -6,9 +6,19 @@ import DownloadIcon from '@mui/icons-material/Download';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import WarningIcon from '@mui/icons-material/ReportProblem';
 import QrScanIcon from '@mui/icons-material/QrCodeScanner';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QrDesign } from '../../shared/schemas/qrCode';
-import { DOWNLOAD_FORMATS, downloadQr, type DownloadFormat } from './download';
+import { ApiHttpError } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { scannabilityWarnings, type ScanCheck } from '../../shared/scannability';
+import {
+  DOWNLOAD_FORMATS,
+  downloadQr,
+  fileBaseName,
+  saveBlob,
+  type DownloadFormat,
+} from './download';
+import { DEFAULT_PRINT, PrintSettingsInput, type PrintSettings } from './PrintSettingsInput';
 import type { ScanTestResult } from './scanTest';
 
 export type ScanTestState =
@@ -18,6 +28,8 @@ export type ScanTestState =
   | { status: 'error'; error: unknown };
 
 export interface QrDownloadPanelProps {
+  /** A saved QR code: its print files and scan test come from the server's renderer and gate. */
+  stored?: { projectId: string; id: string; unsaved?: boolean };
   name: string;
   /** The scan URL the code encodes. */
   text: string;
@@ -26,10 +38,22 @@ export interface QrDownloadPanelProps {
   testOnMount?: boolean;
 }
 
-export function QrDownloadPanel({ name, text, design, testOnMount = false }: QrDownloadPanelProps) {
+export function QrDownloadPanel({
+  stored,
+  name,
+  text,
+  design,
+  testOnMount = false,
+}: QrDownloadPanelProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [busy, setBusy] = useState<DownloadFormat | null>(null);
+  const [print, setPrint] = useState<PrintSettings>(DEFAULT_PRINT);
+  const [force, setForce] = useState(false);
+  const [check, setCheck] = useState<ScanCheck | null>(null);
+  const storedProjectId = stored?.projectId;
+  const storedId = stored?.id;
   const [test, setTest] = useState<ScanTestState>({ status: 'idle' });
   const designKey = JSON.stringify(design);
 
@@ -40,13 +64,27 @@ export function QrDownloadPanel({ name, text, design, testOnMount = false }: QrD
     setTest({ status: 'testing' });
     try {
       // zxing-wasm (and its 1 MB .wasm) load only when a test runs.
+      if (storedProjectId && storedId) {
+        // The server's gate: the same check a download passes.
+        const { data } = await dataProvider.checkQrCode(storedProjectId, storedId, print.size);
+        setCheck(data);
+        setTest({
+          status: 'done',
+          result: {
+            isOk: data.ok,
+            decoded: data.decoded,
+            warnings: scannabilityWarnings(JSON.parse(designKey) as QrDesign, false),
+          },
+        });
+        return;
+      }
       const { testScan } = await import('./scanTest');
       const result = await testScan({ text, design: JSON.parse(designKey) as QrDesign });
       setTest({ status: 'done', result });
     } catch (error) {
       setTest({ status: 'error', error });
     }
-  }, [text, designKey]);
+  }, [text, designKey, storedProjectId, storedId, print.size, dataProvider]);
 
   useEffect(() => {
     if (testOnMount) void runTest();
@@ -55,8 +93,29 @@ export function QrDownloadPanel({ name, text, design, testOnMount = false }: QrD
   const download = async (format: DownloadFormat) => {
     setBusy(format);
     try {
-      await downloadQr(format, { name, text, design });
-    } catch {
+      if (stored) {
+        const blob = await dataProvider.downloadQrCode(stored.projectId, stored.id, {
+          format,
+          ...print,
+          force,
+        });
+        saveBlob(blob, `${fileBaseName(name)}.${format}`);
+      } else {
+        await downloadQr(format, { name, text, design });
+      }
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.code === 'qr_not_scannable') {
+        const failures = error.body?.apiErrors[0]?.meta?.values;
+        notify('app.qr_print.refused', {
+          type: 'error',
+          messageArgs: {
+            reasons: (Array.isArray(failures) ? failures : [])
+              .map((failure) => translate(`app.qr_print.failures.${String(failure)}`))
+              .join(' '),
+          },
+        });
+        return;
+      }
       notify('app.qr_codes.download_failed', {
         type: 'error',
         messageArgs: { format: format.toUpperCase() },
@@ -79,7 +138,7 @@ export function QrDownloadPanel({ name, text, design, testOnMount = false }: QrD
               variant="outlined"
               size="small"
               startIcon={busy === format ? <CircularProgress size={16} /> : <DownloadIcon />}
-              disabled={busy !== null}
+              disabled={busy !== null || stored?.unsaved === true}
               onClick={() => void download(format)}
               data-testid={`qr-download-${format}`}
             >
@@ -88,8 +147,17 @@ export function QrDownloadPanel({ name, text, design, testOnMount = false }: QrD
           ))}
         </Stack>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          {translate('app.qr_codes.download_hint')}
+          {translate(stored?.unsaved ? 'app.qr_print.save_first' : 'app.qr_codes.download_hint')}
         </Typography>
+        {stored && (
+          <PrintSettingsInput
+            value={print}
+            onChange={setPrint}
+            force={force}
+            onForceChange={setForce}
+            check={check}
+          />
+        )}
       </Box>
       <Box>
         <Button

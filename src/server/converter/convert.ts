@@ -1,8 +1,7 @@
 // The converter API: an uploaded `{name}.svg` becomes `{name}.pdf` or `{name}.eps`.
-import { readQrMetadata } from '../../shared/qrMetadata.js';
-import { qrToEps } from './qrEps.js';
 import { findUnsafeSvgContent } from './svgSafety.js';
-import { svgToPdf } from './svgToPdf.js';
+import { svgToEps } from './svgToEps.js';
+import { svgSize, svgToPdf } from './svgToPdf.js';
 
 export const CONVERTER_TARGETS = ['pdf', 'eps'] as const;
 export type ConverterTarget = (typeof CONVERTER_TARGETS)[number];
@@ -53,30 +52,29 @@ export async function convertSvg(
       detail: `The SVG refers to something outside it (${unsafe.found}); only images embedded as PNG or JPEG data can be converted`,
     };
   }
-  // Only a QR code's design is converted: the SVG must carry the text and design the dashboard
-  // embeds, which is also what EPS is drawn from.
-  const embedded = readQrMetadata(svg);
-  if (!embedded) {
-    return {
-      ok: false,
-      code: 'invalid',
-      pointer: '/svg',
-      detail: 'Only QR code SVGs made by this dashboard can be converted',
-    };
-  }
   const name = baseName(fileName);
   if (target === 'pdf') {
     return {
       ok: true,
       fileName: `${name}.pdf`,
       contentType: 'application/pdf',
-      body: await svgToPdf(svg, name),
+      body: await svgToPdf(svg, { title: name }),
     };
   }
-  return {
-    ok: true,
-    fileName: `${name}.eps`,
-    contentType: 'application/postscript',
-    body: qrToEps(embedded.text, embedded.design, name),
-  };
+  try {
+    return {
+      ok: true,
+      fileName: `${name}.eps`,
+      contentType: 'application/postscript',
+      body: await svgToEps(svg, { sizePt: svgSize(svg).width, title: name }),
+    };
+  } catch {
+    // The EPS writer covers what our renderer draws; anything else is refused, not approximated.
+    return {
+      ok: false,
+      code: 'invalid',
+      pointer: '/svg',
+      detail: 'Only QR code SVGs made by this dashboard can be converted to EPS',
+    };
+  }
 }

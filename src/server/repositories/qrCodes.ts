@@ -102,6 +102,24 @@ export async function findQrCode(
   return (await query.executeTakeFirst()) ?? null;
 }
 
+/** The project's live QR codes among `ids` (others' and trashed ones are left out), by name. */
+export async function findQrCodesByIds(
+  db: Executor,
+  projectId: string,
+  ids: string[],
+): Promise<QrCodeWithAction[]> {
+  if (ids.length === 0) return [];
+  return withAction(db)
+    .select(SELECTION)
+    .where('qrCodes.id', 'in', ids)
+    .where('qrCodes.projectId', '=', projectId)
+    .where('qrCodes.trashedAt', 'is', null)
+    .where('qrCodes.deletedAt', 'is', null)
+    .orderBy('qrCodes.name')
+    .orderBy('qrCodes.id')
+    .execute();
+}
+
 export async function insertQrCode(db: Executor, row: Insertable<QrCodesTable>): Promise<void> {
   await db.insertInto('qrCodes').values(row).execute();
 }

@@ -1,3 +1,31 @@
+// Downloads: the Content-Disposition header for files we send, and a QR code's print files
+// (SVG, PNG, PDF, EPS), all drawn from one SVG by converter/render.ts and checked by the
+// scannability gate before they leave (docs/adr/2026-11-25-one-qr-renderer.md).
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Executor } from '../repositories/executor.js';
+import { findMedia } from '../repositories/media.js';
+import {
+  renderQrSvg,
+  svgToPng,
+  type Drawing,
+  type LogoImage,
+  type QrSource,
+  type RenderedSvg,
+} from '../converter/render.js';
+import { checkScannability } from '../converter/scanCheck.js';
+import { svgToEps } from '../converter/svgToEps.js';
+import { svgToPdf } from '../converter/svgToPdf.js';
+import { embedQrMetadata } from '../../shared/qrMetadata.js';
+import type { ScanCheck } from '../../shared/scannability.js';
+import { DomainError } from '../domain/errors.js';
+import { mediaStorageFor } from './media.js';
+import type { Actor } from '../domain/actor.js';
+import { qrCodeOr404, readDesign, scanBaseOf, scanUrlOf } from './qrCodes.js';
+import type { UnitOfWork } from './unitOfWork.js';
+
 // The Content-Disposition header for files we send: a plain ASCII name for old clients plus the
 // exact UTF-8 name (RFC 6266 / RFC 5987), so no file name can break out of the header.
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
@@ -7,4 +35,219 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export const PRINT_FORMATS = ['png', 'svg', 'pdf', 'eps'] as const;
+export type PrintFormat = (typeof PRINT_FORMATS)[number];
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** GET …/download's query: the print size in mm, PNG's DPI, PDF's bleed and CMYK, the override. */
+export const printQuerySchema = z.object({
+  format: z.enum(PRINT_FORMATS).default('png'),
+  /** Width and height of the code in millimetres. */
+  size: z.coerce.number().min(10).max(1000).default(40),
+  dpi: z.coerce.number().int().min(72).max(1200).default(300),
+  bleed: flag,
+  cmyk: flag,
+  /** "Download anyway": past a failing scannability check (recorded in the audit log). */
+  force: flag,
+});
+export type PrintOptions = z.infer<typeof printQuerySchema>;
+
+const MM_PER_INCH = 25.4;
+const PT_PER_MM = 72 / MM_PER_INCH;
+const BLEED_MM = 3;
+
+export interface PrintFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+  check: ScanCheck;
+}
+
+async function streamBytes(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The stored logo as PNG or JPEG data (other image types are converted), with its size. */
+export async function loadLogo(
+  db: Executor,
+  config: Config,
+  mediaId: string,
+): Promise<LogoImage | null> {
+  const row = await findMedia(db, mediaId);
+  const stored = row && !row.deletedAt ? await mediaStorageFor(config).open(row.storageKey) : null;
+  if (!row || !stored) return null;
+  const bytes = await streamBytes(stored.stream);
+  const image = sharp(bytes);
+  const isPlain = row.mimeType === 'image/png' || row.mimeType === 'image/jpeg';
+  const data = isPlain ? bytes : await image.png().toBuffer();
+  const { width, height } = await sharp(data).metadata();
+  if (!width || !height) return null;
+  const mime = isPlain ? row.mimeType : 'image/png';
+  return { dataUrl: `data:${mime};base64,${data.toString('base64')}`, width, height };
+}
+
+/** A file name from the QR code's name: no path or reserved characters, never empty. */
+export function fileBaseName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80);
+  return cleaned || 'qr-code';
+}
+
+const CONTENT_TYPES: Record<PrintFormat, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  eps: 'application/postscript',
+};
+
+type FileOptions = Omit<PrintOptions, 'force' | 'format'>;
+
+/** One format of a drawn code (the SVG of renderQrSvg at the print size). */
+export async function printFormat(
+  format: PrintFormat,
+  source: QrSource,
+  drawn: RenderedSvg,
+  name: string,
+  options: FileOptions,
+  context?: Drawing,
+): Promise<Buffer | string> {
+  const sizePt = options.size * PT_PER_MM;
+  if (format === 'png') {
+    return svgToPng(drawn.svg, (options.size / MM_PER_INCH) * options.dpi, options.dpi);
+  }
+  if (format === 'svg')
+    return embedQrMetadata(drawn.svg, { text: source.text, design: source.design });
+  if (format === 'pdf') {
+    return svgToPdf(drawn.svg, {
+      title: name,
+      sizePt,
+      bleedPt: options.bleed ? BLEED_MM * PT_PER_MM : 0,
+      bleedColor: source.design.background.color,
+      cmyk: options.cmyk,
+    });
+  }
+  return svgToEps(drawn.svg, { sizePt, title: name, dom: context?.dom });
+}
+
+/** The gate on a drawn code; `png` is the PNG file when one was made (it is then what is read). */
+export function checkDrawn(source: QrSource, drawn: RenderedSvg, sizeMm: number, png?: Buffer) {
+  return checkScannability({
+    svg: drawn.svg,
+    png,
+    text: source.text,
+    design: source.design,
+    sizeMm,
+    totalModules: drawn.totalModules,
+  });
+}
+
+/** One code's file in one format, and what the gate found; nothing refused here. */
+export async function renderPrintFile(
+  source: QrSource,
+  name: string,
+  options: Omit<PrintOptions, 'force'>,
+): Promise<PrintFile> {
+  const drawn = await renderQrSvg(source, `${options.size}mm`);
+  const body = await printFormat(options.format, source, drawn, name, options);
+  const check = await checkDrawn(
+    source,
+    drawn,
+    options.size,
+    options.format === 'png' ? (body as Buffer) : undefined,
+  );
+  return {
+    fileName: `${fileBaseName(name)}.${options.format}`,
+    contentType: CONTENT_TYPES[options.format],
+    body,
+    check,
+  };
+}
+
+/** What a stored QR code draws: its scan URL, design and logo. */
+export async function qrSourceOf(
+  db: Executor,
+  config: Config,
+  qrCode: { code: string; design: string; customerId: string },
+): Promise<QrSource> {
+  const design = readDesign(qrCode.design);
+  const base = await scanBaseOf(db, config, qrCode.customerId);
+  return {
+    text: scanUrlOf(config, qrCode.code, base),
+    design,
+    logo: design.logo.mediaId ? await loadLogo(db, config, design.logo.mediaId) : null,
+  };
+}
+
+/**
+ * GET …/qr-codes/{id}/download: the file, or a refusal naming why it would not scan. With
+ * `force` the file is sent anyway and the audit log records who overrode which check.
+ */
+export async function downloadQrCode(
+  db: Executor,
+  config: Config,
+  user: Actor,
+  projectId: string,
+  id: string,
+  options: PrintOptions,
+  unitOfWork: UnitOfWork,
+): Promise<PrintFile> {
+  const { project, qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
+  const source = await qrSourceOf(db, config, qrCode);
+  const file = await renderPrintFile(source, qrCode.name, options);
+  if (!file.check.ok && !options.force) {
+    throw new DomainError(
+      'invalid',
+      'qr_not_scannable',
+      `This design does not scan reliably (${file.check.failures.join(', ')})`,
+      '/design',
+      { values: file.check.failures },
+    );
+  }
+  if (!file.check.ok) {
+    await unitOfWork.run((scope) =>
+      scope.record({
+        type: 'qr_code',
+        action: 'downloaded',
+        itemId: qrCode.id,
+        name: qrCode.name,
+        projectId: project.id,
+        customerId: project.customerId,
+        changes: { format: options.format, forced: true, failures: file.check.failures },
+      }),
+    );
+  }
+  return file;
+}
+
+/** The gate's verdict alone (the designer's and the wizard's "Test scan"). */
+export async function checkQrCode(
+  db: Executor,
+  config: Config,
+  user: Actor,
+  projectId: string,
+  id: string,
+  sizeMm: number,
+): Promise<ScanCheck> {
+  const { qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
+  const source = await qrSourceOf(db, config, qrCode);
+  const drawn = await renderQrSvg(source);
+  return checkScannability({
+    svg: drawn.svg,
+    text: source.text,
+    design: source.design,
+    sizeMm,
+    totalModules: drawn.totalModules,
+  });
 }

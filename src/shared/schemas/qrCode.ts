@@ -34,7 +34,8 @@ const paint = { color: hexColorSchema, gradient: gradientSchema.nullable().defau
 
 export const qrDesignSchema = z.object({
   errorCorrectionLevel: z.enum(ERROR_CORRECTION_LEVELS).default('Q'),
-  margin: z.number().int().min(0).max(50).default(10),
+  /** Quiet zone around the symbol, in modules (the standard asks for 4). */
+  quietZone: z.number().int().min(0).max(10).default(4),
   dots: z.object({ type: z.enum(DOT_TYPES).default('square'), ...paint }),
   cornersSquare: z.object({ type: z.enum(CORNER_SQUARE_TYPES).default('square'), ...paint }),
   cornersDot: z.object({ type: z.enum(CORNER_DOT_TYPES).default('square'), ...paint }),
@@ -42,7 +43,10 @@ export const qrDesignSchema = z.object({
   logo: z
     .object({
       mediaId: ulidSchema.nullable().default(null),
-      /** Share of the code's width the logo may take (qr-code-styling's imageSize). */
+      /**
+       * Share of the symbol's width the logo covers; the renderer keeps it within what the
+       * error correction level restores (shared/qrStyling.ts maxLogoShare).
+       */
       size: z.number().min(0.1).max(0.5).default(0.3),
       margin: z.number().int().min(0).max(20).default(4),
       hideBackgroundDots: z.boolean().default(true),
@@ -50,10 +54,11 @@ export const qrDesignSchema = z.object({
     .default({ mediaId: null, size: 0.3, margin: 4, hideBackgroundDots: true }),
 });
 export type QrDesign = z.infer<typeof qrDesignSchema>;
+export type ErrorCorrectionLevel = QrDesign['errorCorrectionLevel'];
 
 export const DEFAULT_QR_DESIGN: QrDesign = {
   errorCorrectionLevel: 'Q',
-  margin: 10,
+  quietZone: 4,
   dots: { type: 'square', color: '#000000', gradient: null },
   cornersSquare: { type: 'square', color: '#000000', gradient: null },
   cornersDot: { type: 'square', color: '#000000', gradient: null },

@@ -132,6 +132,20 @@ function fakeDataProvider() {
     updateMany: async () => ({ data: [] }),
     delete: async () => ({ data: qrCode }),
     deleteMany: async () => ({ data: [] }),
+    // The server's scannability gate (the wizard's last step runs it).
+    checkQrCode: async (projectId: string, id: string, size: number) => {
+      calls.push({ method: 'checkQrCode', resource: 'qr-codes', params: { projectId, id, size } });
+      return {
+        data: {
+          ok: true,
+          failures: [],
+          decoded: qrCode.scanUrl,
+          moduleMm: 1.08,
+          maxDistanceCm: 29,
+          moduleTooSmall: false,
+        },
+      };
+    },
   } as unknown as DataProvider;
   return { provider, calls };
 }
@@ -226,6 +240,12 @@ describe('QrCodeWizard', () => {
     expect(screen.getByTestId('qr-preview').dataset.text).toBe(qrCode.scanUrl);
     const result = await screen.findByTestId('qr-test-result');
     expect(result.dataset.ok).toBe('true');
+    expect(calls.find((call) => call.method === 'checkQrCode')?.params).toEqual({
+      projectId: PROJECT_ID,
+      id: QR_ID,
+      size: 40,
+    });
+    expect(screen.getByTestId('qr-print-module').textContent).toContain('1.08');
     for (const format of ['png', 'svg', 'pdf', 'eps']) {
       expect(screen.getByTestId(`qr-download-${format}`)).toBeTruthy();
     }

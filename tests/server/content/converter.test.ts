@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { renderQrSvg } from '../../../src/server/converter/render.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedQrMetadata } from '../../../src/shared/qrMetadata.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
@@ -10,10 +11,13 @@ let svg: string;
 beforeAll(async () => {
   t = await buildContentApp();
   const text = `${t.config.scanBaseUrl}/AbC123defG`;
-  svg = embedQrMetadata(await QRCode.toString(text, { type: 'svg', width: 200 }), {
-    text,
-    design: DEFAULT_QR_DESIGN,
-  });
+  svg = embedQrMetadata(
+    (await renderQrSvg({ text: text, design: DEFAULT_QR_DESIGN, logo: null })).svg,
+    {
+      text,
+      design: DEFAULT_QR_DESIGN,
+    },
+  );
 });
 afterAll(async () => {
   await t.close();

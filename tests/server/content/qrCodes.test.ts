@@ -480,11 +480,11 @@ describe('QR code templates', () => {
 
     const created = await call(t.app, 'POST', url, {
       cookie,
-      body: { name: 'Red dots', design: { ...DEFAULT_QR_DESIGN, margin: 4 } },
+      body: { name: 'Red dots', design: { ...DEFAULT_QR_DESIGN, quietZone: 2 } },
     });
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json().data;
-    expect(template).toMatchObject({ projectId: pid, name: 'Red dots', design: { margin: 4 } });
+    expect(template).toMatchObject({ projectId: pid, name: 'Red dots', design: { quietZone: 2 } });
     const list = await call(t.app, 'GET', `${url}?q=red`, { cookie });
     expect(list.json().data.map((x: { id: string }) => x.id)).toEqual([template.id]);
 

@@ -6,17 +6,15 @@ import {
   unsupportedExtensionMessage,
 } from '../../../src/server/converter/convert.js';
 import { embedQrMetadata, readQrMetadata } from '../../../src/shared/qrMetadata.js';
-import { qrToEps } from '../../../src/server/converter/qrEps.js';
+import { renderQrSvg } from '../../../src/server/converter/render.js';
 import { svgSize } from '../../../src/server/converter/svgToPdf.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 
 const TEXT = 'http://127.0.0.1:3000/s/AbC123';
 
 async function qrSvg(): Promise<string> {
-  return embedQrMetadata(await QRCode.toString(TEXT, { type: 'svg', width: 300 }), {
-    text: TEXT,
-    design: DEFAULT_QR_DESIGN,
-  });
+  const { svg } = await renderQrSvg({ text: TEXT, design: DEFAULT_QR_DESIGN, logo: null });
+  return embedQrMetadata(svg, { text: TEXT, design: DEFAULT_QR_DESIGN });
 }
 
 describe('converter', () => {
@@ -29,21 +27,18 @@ describe('converter', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // Vector paths, not an embedded raster image.
     expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
-    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 300 300\]/);
+    const { size } = await renderQrSvg({ text: TEXT, design: DEFAULT_QR_DESIGN, logo: null });
+    expect(pdf.toString('latin1')).toContain(`/MediaBox [0 0 ${size} ${size}]`);
   });
 
-  it('draws an EPS module by module from the embedded text and design', async () => {
+  it('writes the EPS from the same SVG, as PostScript paths', async () => {
     const result = await convertSvg('eps', 'code.svg', await qrSvg());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const eps = String(result.body);
     expect(eps.startsWith('%!PS-Adobe-3.0 EPSF-3.0')).toBe(true);
-    const qr = QRCode.create(TEXT, { errorCorrectionLevel: 'Q' });
-    let dark = 0;
-    for (let r = 0; r < qr.modules.size; r++)
-      for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) dark++;
-    // Every dark module outside the three 7×7 finders (33 dark modules each) is one square.
-    expect(eps.match(/ m$/gm)?.length).toBe(dark - 3 * 33);
+    expect(eps).toMatch(/%%BoundingBox: 0 0 (\d+) \1\n/);
+    expect(eps).toMatch(/^clip newpath$/m);
     expect(eps.trimEnd().endsWith('%%EOF')).toBe(true);
   });
 
@@ -65,7 +60,6 @@ describe('converter', () => {
     });
     expect(svg).not.toContain('<2>');
     expect(readQrMetadata(svg)?.text).toBe(text);
-    expect(qrToEps(text, DEFAULT_QR_DESIGN)).toContain('%%BoundingBox');
   });
 
   it('keeps download names safe and reads the SVG size', () => {

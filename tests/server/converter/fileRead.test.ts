@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { renderQrSvg } from '../../../src/server/converter/render.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedQrMetadata } from '../../../src/shared/qrMetadata.js';
@@ -61,10 +62,13 @@ beforeAll(async () => {
   otherCustomersMedia = path.join(t.dataDir, 'media', t.ids.customers.acme, mediaId);
   expect(fs.existsSync(otherCustomersMedia)).toBe(true);
   const text = `${t.config.scanBaseUrl}/AbC123defG`;
-  qrSvg = embedQrMetadata(await QRCode.toString(text, { type: 'svg', width: 200 }), {
-    text,
-    design: DEFAULT_QR_DESIGN,
-  });
+  qrSvg = embedQrMetadata(
+    (await renderQrSvg({ text: text, design: DEFAULT_QR_DESIGN, logo: null })).svg,
+    {
+      text,
+      design: DEFAULT_QR_DESIGN,
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -135,9 +139,9 @@ describe('the converter reads no file of the server', () => {
     expect(response.rawPayload.includes(MARKER)).toBe(true);
   });
 
-  it('converts only QR code SVGs made by the dashboard', async () => {
+  it('writes EPS only from QR code SVGs our renderer drew', async () => {
     const plain = await QRCode.toString('https://example.com', { type: 'svg' });
-    const response = await convert('svg2pdf', plain);
+    const response = await convert('svg2eps', plain);
     expect(response.statusCode).toBe(422);
     expect(firstError(response)).toMatchObject({ code: 'invalid', source: { pointer: '/svg' } });
   });

@@ -199,8 +199,11 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/projects/:pid/pages/:contactAction/preview', ['QRLinkView'], 'qrlink_not_found'),
   // QR codes
   e('GET', '/projects/:pid/qr-codes', ['QRCodeView'], P),
+  e('GET', '/projects/:pid/qr-codes/print-pack?ids=:qrCode', ['QRCodeView'], P),
   e('POST', '/projects/:pid/qr-codes', ['QRCodeCreate'], P, () => ({ name: 'Hacked' })),
   e('GET', '/projects/:pid/qr-codes/:qrCode', ['QRCodeView'], 'qr_code_not_found'),
+  e('GET', '/projects/:pid/qr-codes/:qrCode/download', ['QRCodeView'], 'qr_code_not_found'),
+  e('GET', '/projects/:pid/qr-codes/:qrCode/scan-check', ['QRCodeView'], 'qr_code_not_found'),
   e('GET', '/projects/:pid/qr-codes/:trashedQrCode', ['QRCodeView'], 'qr_code_not_found'),
   e('PUT', '/projects/:pid/qr-codes/:qrCode', ['QRCodeUpdate'], 'qr_code_not_found', () => ({
     name: 'Hacked',

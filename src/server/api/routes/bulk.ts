@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { isUlid } from '../../../shared/ids.js';
 import { LABEL_ITEM_TYPES, type LabelSummary } from '../../../shared/schemas/label.js';
 import { existingItemIds, labelsOfItems } from '../../repositories/labels.js';
-import { requirePermission } from '../plugins/session.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { contentDisposition } from '../../services/download.js';
+import {
+  PRINT_PACK_FILE_NAME,
+  printPackCodes,
+  printPackQuerySchema,
+  printPackStream,
+} from '../../services/printPack.js';
 import { projectOfRequest, type ProjectParams, type RouteDeps } from './helpers.js';
 
 /** A list page is at most this long (listQuerySchema's perPage is capped at 500 too). */
@@ -21,7 +29,33 @@ const itemLabelsQuerySchema = z.object({
     .pipe(z.array(z.string()).max(MAX_ITEM_LABEL_IDS)),
 });
 
-export function bulkRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  // GET /projects/{pid}/qr-codes/print-pack?ids=&size=&dpi=&bleed=&cmyk=&force=: the print pack ZIP
+  // (SVG, PDF, EPS, PNG per code, manifest.csv, label-sheet.pdf), streamed code by code;
+  // x-print-pack-total says how many codes it holds, for the dashboard's progress.
+  app.get<{ Params: ProjectParams }>(
+    '/projects/:pid/qr-codes/print-pack',
+    { preHandler: requirePermission('QRCodeView') },
+    async (request, reply) => {
+      const options = printPackQuerySchema.parse(request.query ?? {});
+      const pack = await printPackCodes(db, currentUser(request), request.params.pid, options.ids);
+      const stream = printPackStream(
+        db,
+        config,
+        pack,
+        options,
+        unitOfWorkOf(request, config),
+        request.log,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', PRINT_PACK_FILE_NAME))
+        .header('x-print-pack-total', String(pack.codes.length))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
   // GET /projects/{pid}/item-labels?itemType=&ids=: the tags of each listed item of the project.
   app.get<{ Params: ProjectParams }>(
     '/projects/:pid/item-labels',
