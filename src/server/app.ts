@@ -40,6 +40,7 @@ import { userRoutes } from './api/routes/users.js';
 import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
 import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
+import { apiKeyRoutes } from './api/routes/apiKeys.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
@@ -240,6 +241,7 @@ export async function buildApp({
         bulkRoutes(api, deps);
         pageRoutes(api, deps);
         pageAnalyticsRoutes(api, deps, pageAnalytics);
+        apiKeyRoutes(api, deps);
         whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
         api.setNotFoundHandler((_request, reply) =>
           reply

@@ -33,6 +33,10 @@ export interface Config {
   redisUrl: string;
   /** Where the server fetches theme fonts we do not ship (once; visitors never ask Google). */
   googleFontsUrl: string;
+  /** Requests an API key may make per minute (RateLimit-* headers tell the script). */
+  apiKeyRateLimit: number;
+  /** Webhooks may call private and loopback addresses (tests, a closed network). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -89,6 +93,15 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push('GOOGLE_FONTS_URL must be an http:// or https:// URL.');
   if (set('REDIS_URL') && !isUrlWithScheme(env.REDIS_URL!, ['redis:', 'rediss:']))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, or empty for a single process.');
+  if (
+    set('API_KEY_RATE_LIMIT') &&
+    !(Number.isInteger(Number(env.API_KEY_RATE_LIMIT)) && Number(env.API_KEY_RATE_LIMIT) >= 1)
+  )
+    problems.push(
+      `API_KEY_RATE_LIMIT must be a whole number of requests per minute, at least 1 (it is "${env.API_KEY_RATE_LIMIT}").`,
+    );
+  if (env.WEBHOOK_ALLOW_PRIVATE !== undefined && !BOOLEANS.includes(env.WEBHOOK_ALLOW_PRIVATE))
+    problems.push('WEBHOOK_ALLOW_PRIVATE must be true or false.');
   return problems;
 }
 
@@ -122,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whiteLabelDnsServer: env.WHITE_LABEL_DNS_SERVER ?? '',
     redisUrl: env.REDIS_URL ?? '',
     googleFontsUrl: env.GOOGLE_FONTS_URL || 'https://fonts.googleapis.com',
+    apiKeyRateLimit: Number(env.API_KEY_RATE_LIMIT || 600),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' || env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

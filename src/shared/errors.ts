@@ -97,6 +97,12 @@ export const API_ERROR_CODES = [
   'customer_not_found',
   'user_not_found',
   'audit_log_not_found',
+  // Scripts and other systems (issue 15)
+  'api_key_not_found',
+  'api_key_invalid',
+  'webhook_not_found',
+  'webhook_url_private',
+  'import_job_not_found',
   'internal',
 ] as const;
 

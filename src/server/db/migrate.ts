@@ -5,12 +5,14 @@ import * as initial from './migrations/0001_initial.js';
 import * as platformSettings from './migrations/0009_platform_settings.js';
 import * as loginBackoff from './migrations/0010_login_backoff.js';
 import * as whiteLabel from './migrations/0011_white_label.js';
+import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0009_platform_settings': platformSettings,
   '0010_login_backoff': loginBackoff,
   '0011_white_label': whiteLabel,
+  '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -57,6 +57,13 @@ export const ENDPOINTS: Endpoint[] = [
     canManage: true,
   })),
   e('DELETE', '/projects/:pid/users', ['ProjectUserUnlink'], P, (own) => ({ id: own.user })),
+  // API keys (issue 15)
+  e('GET', '/projects/:pid/api-keys', ['ProjectApiKeys'], P),
+  e('POST', '/projects/:pid/api-keys', ['ProjectApiKeys'], P, () => ({
+    name: 'Hacked',
+    scope: 'full',
+  })),
+  e('DELETE', '/projects/:pid/api-keys/:apiKey', ['ProjectApiKeys'], 'api_key_not_found'),
   // Customers
   e('GET', '/customers/:customer', ['CustomerView'], 'customer_not_found'),
   e('PUT', '/customers/:customer', ['CustomerUpdate'], 'customer_not_found', () => ({
@@ -337,6 +344,7 @@ export function fillPath(path: string, idOf: (key: IdKey) => string): string {
 
 /** Keys below a project: with the caller's own project in the path they still must be refused. */
 export const PROJECT_ITEM_KEYS: readonly IdKey[] = [
+  'apiKey',
   'action',
   'contactAction',
   'qrCode',

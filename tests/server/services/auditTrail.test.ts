@@ -190,6 +190,20 @@ const CASES: Case[] = [
     status: 422,
     rows: [],
   },
+  // Scripts: API keys (issue 15).
+  {
+    route: 'POST /api/projects/:pid/api-keys',
+    path: (c) => `${items(c)}/api-keys`,
+    body: () => ({ name: 'Shop', scope: 'content' }),
+    rows: [['api_key', 'created']],
+  },
+  {
+    route: 'DELETE /api/projects/:pid/api-keys/:id',
+    prepare: async (c) =>
+      `${items(c)}/api-keys/${await post(`${items(c)}/api-keys`, { name: 'Old', scope: 'read' })}`,
+    path: () => '',
+    rows: [['api_key', 'revoked']],
+  },
   // White label and platform settings.
   {
     route: 'POST /api/customers/:cid/white-label-hostnames',
