@@ -44,6 +44,7 @@ const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit'
 const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
 const ProjectUsersEdit = screen(() => import('./projects/ProjectUsersEdit'), 'ProjectUsersEdit');
 const ProjectHome = screen(() => import('./projects/ProjectHome'), 'ProjectHome');
+const ApiKeysPage = screen(() => import('./api-keys/ApiKeysPage'), 'ApiKeysPage');
 const CustomerList = screen(() => import('./customers/CustomerList'), 'CustomerList');
 const CustomerCreate = screen(() => import('./customers/CustomerCreate'), 'CustomerCreate');
 const CustomerEdit = screen(() => import('./customers/CustomerEdit'), 'CustomerEdit');
@@ -211,6 +212,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={guard('projects.users', <ProjectUsersEdit />)}
           />
           <Route path="/projects/:pid/start" element={guard('home.list', <ProjectHome />)} />
+          <Route
+            path="/projects/:pid/api-keys"
+            element={guard('projects.api-keys', <ApiKeysPage />)}
+          />
           <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
           <Route
