@@ -84,6 +84,8 @@ export const AUDIT_TYPES = [
   'user',
   'whitelabel',
   'invite',
+  'webhook',
+  'import',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

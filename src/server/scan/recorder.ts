@@ -44,6 +44,8 @@ export interface RecorderOptions {
   /** During a database outage keep at most this many; the oldest go first. */
   maxBuffered?: number;
   onError?: (error: unknown) => void;
+  /** After each committed batch: the rows written (the `scan` webhook event counts them). */
+  onWritten?: (rows: readonly ScanRow[]) => void;
 }
 
 /** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
@@ -130,6 +132,7 @@ export class ScanRecorder {
   private readonly maxRowsPerTransaction: number;
   private readonly maxBuffered: number;
   private readonly onError: (error: unknown) => void;
+  private readonly onWritten: (rows: readonly ScanRow[]) => void;
   /** Rows written since start (tests and the benchmark read it). */
   written = 0;
   dropped = 0;
@@ -144,6 +147,7 @@ export class ScanRecorder {
     this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? 5000;
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
+    this.onWritten = options.onWritten ?? (() => {});
     live.add(this);
   }
 
@@ -196,8 +200,10 @@ export class ScanRecorder {
   private async drain(): Promise<void> {
     while (this.buffer.length > 0) {
       const captures = this.buffer.splice(0, this.maxRowsPerTransaction);
+      let rows: ScanRow[];
       try {
-        await this.write(captures.map(this.toRow));
+        rows = captures.map(this.toRow);
+        await this.write(rows);
         this.written += captures.length;
       } catch (error) {
         // Keep them for the next attempt, in order, and retry later rather than spin.
@@ -205,6 +211,11 @@ export class ScanRecorder {
         this.onError(error);
         if (!this.closed) this.schedule();
         return;
+      }
+      try {
+        this.onWritten(rows);
+      } catch (error) {
+        this.onError(error);
       }
     }
   }

@@ -27,6 +27,9 @@ export interface ProjectIds {
   theme: string;
   ad: string;
   apiKey: string;
+  webhook: string;
+  /** A delivery of `webhook` (the QR code trashed below). */
+  delivery: string;
 }
 
 /** Ids at the customer level. */
@@ -132,6 +135,10 @@ export async function seedProjectContent(
     templateId: template,
     design: qrDesignWithLogo(media),
   });
+  const webhook = await post('/webhooks', {
+    url: 'https://hooks.example.com/qrhub',
+    events: ['qr_code.trashed'],
+  });
   const trashedQrCode = await post('/qr-codes', { name: 'Old poster', actionId: action });
   await ok(call(t.app, 'DELETE', `${base}/qr-codes/${trashedQrCode}/trash`, { cookie }));
   const shortLink = await post('/short-links', {
@@ -191,7 +198,23 @@ export async function seedProjectContent(
     theme,
     ad,
     apiKey,
+    webhook,
+    delivery: await deliveryOf(t, webhook),
   };
+}
+
+/** The first delivery the webhook queued (queuing follows the commit, so wait for it). */
+async function deliveryOf(t: TestApp, webhookId: string): Promise<string> {
+  for (let tries = 0; tries < 200; tries++) {
+    const row = await t.db
+      .selectFrom('webhookDeliveries')
+      .select('id')
+      .where('webhookId', '=', webhookId)
+      .executeTakeFirst();
+    if (row) return row.id;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the webhook queued no delivery');
 }
 
 /** The newest audit row of a customer. */
@@ -227,6 +250,8 @@ const SNAPSHOT_TABLES = [
   'scans',
   'auditLogs',
   'apiKeys',
+  // Not webhookDeliveries: the app's timer works that queue while the tests run.
+  'webhooks',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Columns that change by reading (a key's last use), left out of the snapshot. */

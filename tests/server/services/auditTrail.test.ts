@@ -204,6 +204,29 @@ const CASES: Case[] = [
     path: () => '',
     rows: [['api_key', 'revoked']],
   },
+  // Webhooks (issue 15).
+  {
+    route: 'POST /api/projects/:pid/webhooks',
+    path: (c) => `${items(c)}/webhooks`,
+    body: () => ({ url: 'https://hooks.example.com/new', events: ['scan'] }),
+    rows: [['webhook', 'created']],
+  },
+  {
+    route: 'PUT /api/projects/:pid/webhooks/:id',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}`,
+    body: () => ({ events: ['qr_code.created', 'scan'] }),
+    rows: [['webhook', 'updated']],
+  },
+  {
+    route: 'DELETE /api/projects/:pid/webhooks/:id',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}`,
+    rows: [['webhook', 'deleted']],
+  },
+  {
+    route: 'POST /api/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}/deliveries/${c.delivery}/resend`,
+    rows: [['webhook', 'send']],
+  },
   // White label and platform settings.
   {
     route: 'POST /api/customers/:cid/white-label-hostnames',
