@@ -45,6 +45,7 @@ const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectC
 const ProjectUsersEdit = screen(() => import('./projects/ProjectUsersEdit'), 'ProjectUsersEdit');
 const ProjectHome = screen(() => import('./projects/ProjectHome'), 'ProjectHome');
 const ApiKeysPage = screen(() => import('./api-keys/ApiKeysPage'), 'ApiKeysPage');
+const WebhooksPage = screen(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
 const CustomerList = screen(() => import('./customers/CustomerList'), 'CustomerList');
 const CustomerCreate = screen(() => import('./customers/CustomerCreate'), 'CustomerCreate');
 const CustomerEdit = screen(() => import('./customers/CustomerEdit'), 'CustomerEdit');
@@ -215,6 +216,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route
             path="/projects/:pid/api-keys"
             element={guard('projects.api-keys', <ApiKeysPage />)}
+          />
+          <Route
+            path="/projects/:pid/webhooks"
+            element={guard('projects.webhooks', <WebhooksPage />)}
           />
           <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />

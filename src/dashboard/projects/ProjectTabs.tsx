@@ -37,6 +37,12 @@ export function projectTabs(id: string, role: string | null | undefined): RouteT
       testId: 'project-tab-api-keys',
       rule: 'projects.api-keys',
     },
+    {
+      path: `/projects/${id}/webhooks`,
+      label: 'app.webhooks.title',
+      testId: 'project-tab-webhooks',
+      rule: 'projects.webhooks',
+    },
   ];
   return tabs
     .filter((tab) => allows(role, ACCESS_RULES[tab.rule]))
