@@ -61,6 +61,8 @@ const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit'
 const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
 const ProjectUsersEdit = screen(() => import('./projects/ProjectUsersEdit'), 'ProjectUsersEdit');
 const ProjectHome = screen(() => import('./projects/ProjectHome'), 'ProjectHome');
+const ApiKeysPage = screen(() => import('./api-keys/ApiKeysPage'), 'ApiKeysPage');
+const WebhooksPage = screen(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
 const CustomerList = screen(() => import('./customers/CustomerList'), 'CustomerList');
 const CustomerCreate = screen(() => import('./customers/CustomerCreate'), 'CustomerCreate');
 const CustomerEdit = screen(() => import('./customers/CustomerEdit'), 'CustomerEdit');
@@ -254,6 +256,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={guard('projects.users', <ProjectUsersEdit />, ITEMS.project)}
           />
           <Route path="/projects/:pid/start" element={guard('home.list', <ProjectHome />)} />
+          <Route
+            path="/projects/:pid/api-keys"
+            element={guard('projects.api-keys', <ApiKeysPage />)}
+          />
+          <Route
+            path="/projects/:pid/webhooks"
+            element={guard('projects.webhooks', <WebhooksPage />)}
+          />
           <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
           <Route

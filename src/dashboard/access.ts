@@ -25,6 +25,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'projects.delete': { roles: PROJECT_MANAGERS, key: 'ProjectDelete' },
   'projects.auditlogs': { roles: PROJECT_MANAGERS, key: 'AuditLogsView' },
   'projects.statistics': { roles: CUSTOMER, key: 'ProjectView' },
+  'projects.api-keys': { roles: PROJECT_MANAGERS, key: 'ProjectApiKeys' },
+  'projects.webhooks': { roles: PROJECT_MANAGERS, key: 'ProjectWebhooks' },
   'customers.list': { roles: ['admin'], key: 'CustomersView' },
   'customers.show': { roles: ['admin'], key: 'CustomersView' },
   'customers.create': { roles: ['admin'], key: 'CustomerCreate' },

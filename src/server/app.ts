@@ -43,6 +43,9 @@ import { inviteRoutes } from './api/routes/invites.js';
 import { bulkRoutes } from './api/routes/bulk.js';
 import { pageRoutes } from './api/routes/pages.js';
 import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
+import { apiKeyRoutes } from './api/routes/apiKeys.js';
+import { webhookRoutes } from './api/routes/webhooks.js';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
@@ -81,6 +84,8 @@ declare module 'fastify' {
     scanRecorder: ScanRecorder;
     /** Mails customer admins at 80 % and 100 % of their scans (check() runs on a timer). */
     scanNotices: ScanLimitNotices;
+    /** Queues webhook deliveries after each committed change and sends them on its own timer. */
+    webhooks: WebhookDispatcher;
   }
 }
 
@@ -95,6 +100,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How the scan recorder batches (tests write at once). */
   recorder?: RecorderOptions;
+  /** How often webhooks are sent and retried (tests shorten it). */
+  webhooks?: WebhookDispatcherOptions;
 }
 
 /** The path part of the scan base URL ('/s' by default); '' when scans own a host of their own. */
@@ -112,6 +119,7 @@ export async function buildApp({
   mailer,
   logger = false,
   recorder,
+  webhooks,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const scanPrefix = scanPrefixOf(config.scanBaseUrl);
   // A white-label hostname serves scans at its root: https://brand.example/{code} is the scan
@@ -194,8 +202,26 @@ export async function buildApp({
   // Enumeration limits (unknown codes, wrong tokens), shared through Redis when configured.
   await registerRateLimits(app, config.redisUrl);
 
+  // Webhooks leave from the committed changes and the written scans, on the dispatcher's timer.
+  const webhookDispatcher = new WebhookDispatcher(
+    db,
+    {
+      allowPrivate: config.webhookAllowPrivate,
+      metrics,
+      onError: (error, what) => app.log.error({ err: error }, `webhooks: ${what} failed`),
+    },
+    webhooks,
+  );
+  app.decorate('webhooks', webhookDispatcher);
+  const stopFollowing = webhookDispatcher.start(events);
+  app.addHook('onClose', async () => {
+    stopFollowing();
+    await webhookDispatcher.close();
+  });
+
   const scanRecorder = createScanRecorder(db, {
     onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
+    onWritten: (rows) => webhookDispatcher.scansWritten(rows),
     ...recorder,
   });
   app.decorate('scanRecorder', scanRecorder);
@@ -288,6 +314,8 @@ export async function buildApp({
         bulkRoutes(api, deps);
         pageRoutes(api, deps);
         pageAnalyticsRoutes(api, deps, pageAnalytics);
+        apiKeyRoutes(api, deps);
+        webhookRoutes(api, deps);
         whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
         billingRoutes(api, deps, billing);
         limitRoutes(api, deps);

@@ -42,6 +42,10 @@ export interface Config {
   stripeApiUrl: string;
   /** The VIES VAT check REST service (GET {viesUrl}/ms/{country}/vat/{number}). */
   viesUrl: string;
+  /** Requests an API key may make per minute (RateLimit-* headers tell the script). */
+  apiKeyRateLimit: number;
+  /** Webhooks may call private and loopback addresses (tests, a closed network). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -110,6 +114,15 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     problems.push(`SIGNUP must be open or closed (it is "${env.SIGNUP}").`);
   if (env.DEMO !== undefined && !BOOLEANS.includes(env.DEMO))
     problems.push('DEMO must be true or false.');
+  if (
+    set('API_KEY_RATE_LIMIT') &&
+    !(Number.isInteger(Number(env.API_KEY_RATE_LIMIT)) && Number(env.API_KEY_RATE_LIMIT) >= 1)
+  )
+    problems.push(
+      `API_KEY_RATE_LIMIT must be a whole number of requests per minute, at least 1 (it is "${env.API_KEY_RATE_LIMIT}").`,
+    );
+  if (env.WEBHOOK_ALLOW_PRIVATE !== undefined && !BOOLEANS.includes(env.WEBHOOK_ALLOW_PRIVATE))
+    problems.push('WEBHOOK_ALLOW_PRIVATE must be true or false.');
   return problems;
 }
 
@@ -151,5 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/+$/,
       '',
     ),
+    apiKeyRateLimit: Number(env.API_KEY_RATE_LIMIT || 600),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' || env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

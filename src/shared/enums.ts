@@ -87,6 +87,8 @@ export const AUDIT_TYPES = [
   'plan',
   'subscription',
   'invoice',
+  'webhook',
+  'import',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

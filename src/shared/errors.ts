@@ -118,6 +118,12 @@ export const API_ERROR_CODES = [
   'audit_restore_unsupported',
   'audit_restore_gone',
   'audit_restore_invalid',
+  // Scripts and other systems (issue 15)
+  'api_key_not_found',
+  'api_key_invalid',
+  'webhook_not_found',
+  'webhook_url_private',
+  'import_job_not_found',
   'internal',
 ] as const;
 

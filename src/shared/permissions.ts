@@ -66,6 +66,9 @@ const SCREEN_KEYS = [
   'AnalyticsSettings',
   'CustomerPermissionsUpdate',
   'UserPermissionsUpdate',
+  /** Issue 15: a project's API keys and webhooks (never reachable with an API key). */
+  'ProjectApiKeys',
+  'ProjectWebhooks',
 ] as const;
 
 export type PermissionKey = (typeof SCREEN_KEYS)[number] | CrudKey;
@@ -132,6 +135,8 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
   'UserDelete',
   'AuditLogsView',
   'UserPermissionsUpdate',
+  'ProjectApiKeys',
+  'ProjectWebhooks',
   ...crud('Project'),
   ...crud('Address'),
   ...crud('Balance', ['View']),
@@ -178,4 +183,60 @@ export function checkAssignableRole(actor: Role, requested: unknown): RoleCheck 
   if (!isRole(requested)) return { ok: false, code: 'role_does_not_exist' };
   if (!assignableRoles(actor).includes(requested)) return { ok: false, code: 'role_not_allowed' };
   return { ok: true };
+}
+
+export const API_KEY_SCOPES = ['read', 'content', 'full'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+const PROJECT_CONTENT = [
+  'QRCode',
+  'ShortLink',
+  'QRLink',
+  'QRCodeTemplate',
+  'Label',
+  'Media',
+] as const;
+const READ_KEYS: PermissionKey[] = [
+  'UserProjectsView',
+  'ProjectView',
+  'ProjectQRCodesView',
+  'ProjectShortLinksView',
+  'ProjectQRLinksView',
+  'ProjectAdvertisementsView',
+  'ProjectLabelsView',
+  'ProjectThemesView',
+  ...[...PROJECT_CONTENT, 'Advertisement', 'Theme'].map((resource) => `${resource}View` as CrudKey),
+];
+const CONTENT_KEYS: PermissionKey[] = [
+  ...READ_KEYS,
+  'QRLinkFile',
+  'QRLinkLink',
+  'QRLinkContact',
+  ...PROJECT_CONTENT.flatMap((resource) => crud(resource)),
+];
+
+/**
+ * What an API key of each scope may do at most (issue 15): read, change the project's content, or
+ * also its advertisements, themes and settings. Never users, billing, keys or webhooks; the key's
+ * actor gets the intersection of this set with its creator's role.
+ */
+export const API_KEY_SCOPE_PERMISSIONS: Readonly<Record<ApiKeyScope, ReadonlySet<PermissionKey>>> =
+  {
+    read: new Set(READ_KEYS),
+    content: new Set(CONTENT_KEYS),
+    full: new Set([
+      ...CONTENT_KEYS,
+      ...crud('Advertisement'),
+      ...crud('Theme'),
+      'ThemeSetActive',
+      'ThemeLogoDelete',
+      'ProjectUpdate',
+    ]),
+  };
+
+/** The permission keys of an API key: its scope's, as far as its creator's role has them. */
+export function apiKeyPermissionsOf(scope: ApiKeyScope, creatorRole: Role): Set<PermissionKey> {
+  return new Set(
+    [...API_KEY_SCOPE_PERMISSIONS[scope]].filter((key) => hasPermission(creatorRole, key)),
+  );
 }

@@ -201,3 +201,23 @@ export async function setCustomerLimits(
 export async function setUsedScans(db: Db, projectId: string, usedScans: number): Promise<void> {
   await db.updateTable('projects').set({ usedScans }).where('id', '=', projectId).execute();
 }
+/** An API key of the project made through the API by `cookie`'s user; answers the key itself. */
+export async function apiKeyThroughApi(
+  app: FastifyInstance,
+  cookie: string,
+  projectId: string,
+  scope: 'read' | 'content' | 'full',
+  expiresAt?: string,
+): Promise<{ id: string; key: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/api-keys`,
+    headers: { cookie, 'client-type': 'dashboard' },
+    payload: { name: `Script (${scope})`, scope, ...(expiresAt ? { expiresAt } : {}) },
+  });
+  if (response.statusCode !== 201) throw new Error(`API key not made: ${response.body}`);
+  return response.json().data;
+}
+
+/** Headers of a call made by a script with an API key. */
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

@@ -9,6 +9,7 @@ import { createDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { DEMO_PASSWORD, seedDemoData, type SeededIds } from '../../src/server/db/seed.js';
 import type { Mail, Mailer } from '../../src/server/mail.js';
+import type { WebhookDispatcherOptions } from '../../src/server/webhooks/dispatcher.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,6 +63,8 @@ export interface BuildTestAppOptions {
   config?: Partial<Config>;
   /** false: an empty database, as a real install starts (no demo accounts). */
   seed?: boolean;
+  /** Webhook timing (tests retry in milliseconds, not minutes). */
+  webhooks?: WebhookDispatcherOptions;
 }
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
@@ -91,7 +94,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       mails.push(mail);
     },
   };
-  const app = await buildApp({ config, db, mailer: config.smtpUrl ? undefined : recorder });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: config.smtpUrl ? undefined : recorder,
+    webhooks: options.webhooks,
+  });
   await app.ready();
   return {
     app,

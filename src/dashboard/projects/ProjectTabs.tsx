@@ -31,6 +31,18 @@ export function projectTabs(id: string, role: string | null | undefined): RouteT
       testId: 'project-tab-auditlogs',
       rule: 'projects.auditlogs',
     },
+    {
+      path: `/projects/${id}/api-keys`,
+      label: 'app.api_keys.title',
+      testId: 'project-tab-api-keys',
+      rule: 'projects.api-keys',
+    },
+    {
+      path: `/projects/${id}/webhooks`,
+      label: 'app.webhooks.title',
+      testId: 'project-tab-webhooks',
+      rule: 'projects.webhooks',
+    },
   ];
   return tabs
     .filter((tab) => allows(role, ACCESS_RULES[tab.rule]))

@@ -9,6 +9,7 @@ import * as scanRollups from './migrations/0015_scan_rollups.js';
 import * as people from './migrations/0012_people.js';
 import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
 import * as billing from './migrations/0014_billing.js';
+import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_people': people,
   '0013_two_factor_signup': twoFactorSignup,
   '0014_billing': billing,
+  '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -410,6 +410,74 @@ export interface AuditLogsTable {
   createdAt: string;
 }
 
+/** Issue 15: an API key (only its SHA-256 is kept), scoped to one project. */
+export interface ApiKeysTable {
+  id: string;
+  customerId: string;
+  projectId: string;
+  /** The customer admin who made it: the key never does more than they may. */
+  userId: string;
+  name: string;
+  /** The key's visible start (`qrh_…`), to recognise it in a list. */
+  prefix: string;
+  keyHash: string;
+  scope: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export interface WebhooksTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  url: string;
+  /** whsec_… (Standard Webhooks); shown to the customer, needed to sign. */
+  secret: string;
+  /** JSON array of event names. */
+  events: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhookId: string;
+  event: string;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  /** pending, delivered or failed (gave up). */
+  status: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  responseStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface ImportJobsTable extends Timestamps {
+  id: string;
+  customerId: string;
+  projectId: string;
+  userId: string;
+  kind: string;
+  /** running, done or failed. */
+  status: string;
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  error: string | null;
+}
+
+export interface ImportKeysTable {
+  projectId: string;
+  itemType: string;
+  key: string;
+  itemId: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   plans: PlansTable;
@@ -442,6 +510,11 @@ export interface Database {
   scans: ScansTable;
   scanRollups: ScanRollupsTable;
   auditLogs: AuditLogsTable;
+  apiKeys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  importJobs: ImportJobsTable;
+  importKeys: ImportKeysTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -455,3 +528,7 @@ export type AuditLogRow = Selectable<AuditLogsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type ImportJobRow = Selectable<ImportJobsTable>;

@@ -7,4 +7,8 @@ export interface Actor {
   role: Role;
   /** null for platform admins, who belong to no customer. */
   customerId: string | null;
+  /** An API key's actor reaches only these projects (issue 15); absent: every one its role may. */
+  projectIds?: readonly string[];
+  /** Set when an API key acts: what only a person may do (manage keys) is refused. */
+  apiKeyId?: string;
 }

@@ -16,7 +16,8 @@ export interface DomainEvent {
   codes: string[];
 }
 
-export type EventHandler = (events: readonly DomainEvent[]) => void;
+/** `local`: the change was committed by this process (not relayed from another one). */
+export type EventHandler = (events: readonly DomainEvent[], local: boolean) => void;
 
 /** Where events go besides this process's subscribers (Redis pub/sub when configured). */
 export interface EventRelay {
@@ -42,16 +43,16 @@ export class EventBus {
   /** Events of a committed change made in this process: to local subscribers and the relay. */
   publish(events: readonly DomainEvent[]): void {
     if (events.length === 0) return;
-    this.deliver(events);
+    this.deliver(events, true);
     this.relay?.send(events);
   }
 
   /** Events that arrived from another process: local subscribers only. */
-  deliver(events: readonly DomainEvent[]): void {
+  deliver(events: readonly DomainEvent[], local = false): void {
     for (const handler of this.handlers) {
       // One failing subscriber must neither stop the others nor fail the committed change.
       try {
-        handler(events);
+        handler(events, local);
       } catch (error) {
         this.onHandlerError(error);
       }

@@ -12,6 +12,8 @@ export interface AppMetrics {
   scanBufferDepth: Gauge;
   /** Webhook deliveries waiting to be sent. */
   webhookQueueDepth: Gauge;
+  /** Attempts to send a webhook delivery, by result (delivered, retry, failed). */
+  webhookDeliveries: Counter<'result'>;
 }
 
 export function createMetrics(): AppMetrics {
@@ -45,6 +47,12 @@ export function createMetrics(): AppMetrics {
     webhookQueueDepth: new Gauge({
       name: 'qrhub_webhook_queue_depth',
       help: 'Webhook deliveries waiting to be sent.',
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'qrhub_webhook_deliveries_total',
+      help: 'Attempts to send a webhook delivery, by result (delivered, retry, failed: given up).',
+      labelNames: ['result'],
       registers: [registry],
     }),
   };

@@ -6,10 +6,14 @@ import type { ProjectRow, ProjectsTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
-export type ProjectScope =
+export type ProjectScope = (
   | { kind: 'all' }
   | { kind: 'customer'; customerId: string }
-  | { kind: 'linked'; customerId: string; userId: string };
+  | { kind: 'linked'; customerId: string; userId: string }
+) & {
+  /** Only these projects (an API key's). */
+  projectIds?: readonly string[];
+};
 
 function visible(db: Executor, scope: ProjectScope, { includeTrashed = false } = {}) {
   let query = db.selectFrom('projects').where('projects.deletedAt', 'is', null);
@@ -17,6 +21,7 @@ function visible(db: Executor, scope: ProjectScope, { includeTrashed = false } =
   if (scope.kind === 'customer' || scope.kind === 'linked') {
     query = query.where('projects.customerId', '=', scope.customerId);
   }
+  if (scope.projectIds) query = query.where('projects.id', 'in', [...scope.projectIds]);
   if (scope.kind === 'linked') {
     const { userId } = scope;
     query = query.where((eb) =>

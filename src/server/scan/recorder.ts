@@ -56,6 +56,8 @@ export interface RecorderOptions {
   /** During a database outage keep at most this many; the oldest go first. */
   maxBuffered?: number;
   onError?: (error: unknown) => void;
+  /** After each committed batch: the rows written (the `scan` webhook event counts them). */
+  onWritten?: (rows: readonly ScanRow[]) => void;
 }
 
 /** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
@@ -108,6 +110,7 @@ export class ScanRecorder {
   private readonly maxBuffered: number;
   private readonly onError: (error: unknown) => void;
   private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
+  private readonly onWritten: (rows: readonly ScanRow[]) => void;
   /** Rows written since start (tests and the benchmark read it). */
   written = 0;
   dropped = 0;
@@ -123,6 +126,7 @@ export class ScanRecorder {
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
     this.writeBatch = createScanBatchWriter(db);
+    this.onWritten = options.onWritten ?? (() => {});
     live.add(this);
   }
 
@@ -175,8 +179,10 @@ export class ScanRecorder {
   private async drain(): Promise<void> {
     while (this.buffer.length > 0) {
       const captures = this.buffer.splice(0, this.maxRowsPerTransaction);
+      let rows: ScanRow[];
       try {
-        await this.write(captures.map(this.toRow));
+        rows = captures.map(this.toRow);
+        await this.write(rows);
         this.written += captures.length;
       } catch (error) {
         // Keep them for the next attempt, in order, and retry later rather than spin.
@@ -184,6 +190,11 @@ export class ScanRecorder {
         this.onError(error);
         if (!this.closed) this.schedule();
         return;
+      }
+      try {
+        this.onWritten(rows);
+      } catch (error) {
+        this.onError(error);
       }
     }
   }

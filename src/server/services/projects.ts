@@ -25,6 +25,10 @@ import {
 import { findUserById } from '../repositories/users.js';
 
 export function projectScopeOf(user: Actor): ProjectScope {
+  return { ...roleScopeOf(user), ...(user.projectIds ? { projectIds: user.projectIds } : {}) };
+}
+
+function roleScopeOf(user: Actor): ProjectScope {
   if (user.role === 'admin') return { kind: 'all' };
   // A customer-group user without a customer cannot exist; scope to nothing rather than to all.
   const customerId = user.customerId ?? '';

@@ -57,6 +57,31 @@ export const ENDPOINTS: Endpoint[] = [
     canManage: true,
   })),
   e('DELETE', '/projects/:pid/users', ['ProjectUserUnlink'], P, (own) => ({ id: own.user })),
+  // API keys (issue 15)
+  e('GET', '/projects/:pid/api-keys', ['ProjectApiKeys'], P),
+  e('POST', '/projects/:pid/api-keys', ['ProjectApiKeys'], P, () => ({
+    name: 'Hacked',
+    scope: 'full',
+  })),
+  e('DELETE', '/projects/:pid/api-keys/:apiKey', ['ProjectApiKeys'], 'api_key_not_found'),
+  // Webhooks (issue 15)
+  e('GET', '/projects/:pid/webhooks', ['ProjectWebhooks'], P),
+  e('POST', '/projects/:pid/webhooks', ['ProjectWebhooks'], P, () => ({
+    url: 'https://evil.example/hook',
+    events: ['scan'],
+  })),
+  e('GET', '/projects/:pid/webhooks/:webhook', ['ProjectWebhooks'], 'webhook_not_found'),
+  e('PUT', '/projects/:pid/webhooks/:webhook', ['ProjectWebhooks'], 'webhook_not_found', () => ({
+    url: 'https://evil.example/hook',
+  })),
+  e('DELETE', '/projects/:pid/webhooks/:webhook', ['ProjectWebhooks'], 'webhook_not_found'),
+  e('GET', '/projects/:pid/webhooks/:webhook/deliveries', ['ProjectWebhooks'], 'webhook_not_found'),
+  e(
+    'POST',
+    '/projects/:pid/webhooks/:webhook/deliveries/:delivery/resend',
+    ['ProjectWebhooks'],
+    'webhook_not_found',
+  ),
   // Customers
   e('GET', '/customers/:customer', ['CustomerView'], 'customer_not_found'),
   e('PUT', '/customers/:customer', ['CustomerUpdate'], 'customer_not_found', () => ({
@@ -407,6 +432,9 @@ export function fillPath(path: string, idOf: (key: IdKey) => string): string {
 
 /** Keys below a project: with the caller's own project in the path they still must be refused. */
 export const PROJECT_ITEM_KEYS: readonly IdKey[] = [
+  'apiKey',
+  'webhook',
+  'delivery',
   'action',
   'contactAction',
   'qrCode',

@@ -12,11 +12,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanPrefixOf } from '../../../src/server/app.js';
 import { API_ERROR_CODES, type ApiErrorCode } from '../../../src/shared/errors.js';
-import { hasPermission, type PermissionKey } from '../../../src/shared/permissions.js';
+import {
+  apiKeyPermissionsOf,
+  hasPermission,
+  type PermissionKey,
+} from '../../../src/shared/permissions.js';
 import type { Role } from '../../../src/shared/enums.js';
 import { LABEL_ITEM_PATHS } from '../../../src/shared/schemas/label.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 import { buildUser, recordScans } from '../../helpers/factories.js';
+import { apiKeyThroughApi, bearer, buildUser } from '../../helpers/factories.js';
 import { call, login, DEMO } from '../../helpers/testApp.js';
 import {
   buildContentApp,
@@ -382,6 +387,55 @@ describe('foreign ids in the body, own project in the path', () => {
       .where('customerId', '=', t.ids.customers.acme)
       .execute();
     expect(acmeProjects.map((row) => row.name)).not.toContain('Smuggled');
+  });
+});
+
+// A script's key (issue 15) is held to its project: a full-scope key of Demo BV's linked project
+// calls every endpoint with Acme's ids and with the ids of Demo BV's other project. A route of
+// the account around the project, or beyond the key's permissions, answers 403; every other one
+// the item's 404; nothing changes.
+describe('API keys: foreign ids in the path', () => {
+  const API_KEY_ROUTES = ['/projects', '/analytics'];
+  const reachable = (endpoint: Endpoint) =>
+    API_KEY_ROUTES.some(
+      (prefix) => endpoint.path === prefix || endpoint.path.startsWith(`${prefix}/`),
+    );
+  const keys: Partial<Record<Target, string>> = {};
+  const keyOf = async (target: Target) =>
+    (keys[target] ??= (
+      await apiKeyThroughApi(t.app, t.cookies.customeradmin, own.pid, 'full')
+    ).key);
+  const permissions = apiKeyPermissionsOf('full', 'customeradmin');
+
+  const KEY_CASES = (['acme', 'unlinked'] as const).flatMap((target) =>
+    ENDPOINTS.filter((endpoint) => target === 'acme' || !isCustomerLevel(endpoint)).map(
+      (endpoint) => ({ label: `key → ${target}: ${describeEndpoint(endpoint)}`, target, endpoint }),
+    ),
+  );
+
+  it.each(KEY_CASES)('$label', async ({ target, endpoint }) => {
+    const key = await keyOf(target);
+    const before = await snapshot(t);
+    const res = await call(
+      t.app,
+      endpoint.method,
+      fillPath(endpoint.path, (k) => foreign[target][k]),
+      {
+        clientType: 'api',
+        headers: bearer(key),
+        body: endpoint.body?.(own),
+      },
+    );
+    expect(res.statusCode, res.body).not.toBe(500);
+    expect(res.statusCode >= 200 && res.statusCode < 300, res.body).toBe(false);
+    const keys = idKeysOf(endpoint.path);
+    if (!reachable(endpoint) || endpoint.perms.some((perm) => !permissions.has(perm))) {
+      expect(res.statusCode, res.body).toBe(403);
+    } else {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(errorsOf(res)[0].code).toBe(notFoundCodeOf(endpoint, keys[0]));
+    }
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 

@@ -368,6 +368,42 @@ const CASES: Case[] = [
     }),
     status: 403,
     rows: [],
+  // Scripts: API keys (issue 15).
+  {
+    route: 'POST /api/projects/:pid/api-keys',
+    path: (c) => `${items(c)}/api-keys`,
+    body: () => ({ name: 'Shop', scope: 'content' }),
+    rows: [['api_key', 'created']],
+  },
+  {
+    route: 'DELETE /api/projects/:pid/api-keys/:id',
+    prepare: async (c) =>
+      `${items(c)}/api-keys/${await post(`${items(c)}/api-keys`, { name: 'Old', scope: 'read' })}`,
+    path: () => '',
+    rows: [['api_key', 'revoked']],
+  },
+  // Webhooks (issue 15).
+  {
+    route: 'POST /api/projects/:pid/webhooks',
+    path: (c) => `${items(c)}/webhooks`,
+    body: () => ({ url: 'https://hooks.example.com/new', events: ['scan'] }),
+    rows: [['webhook', 'created']],
+  },
+  {
+    route: 'PUT /api/projects/:pid/webhooks/:id',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}`,
+    body: () => ({ events: ['qr_code.created', 'scan'] }),
+    rows: [['webhook', 'updated']],
+  },
+  {
+    route: 'DELETE /api/projects/:pid/webhooks/:id',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}`,
+    rows: [['webhook', 'deleted']],
+  },
+  {
+    route: 'POST /api/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
+    path: (c) => `${items(c)}/webhooks/${c.webhook}/deliveries/${c.delivery}/resend`,
+    rows: [['webhook', 'send']],
   },
   // White label and platform settings.
   {

@@ -22,7 +22,8 @@ export function describeDevice(userAgent: string | undefined): string | null {
 
 export function auditContextOf(request: FastifyRequest, config: Config): AuditContext {
   return {
-    client: clientTypeOf(request) ?? 'api',
+    // A request with an API key is a script's, whatever Client-Type it sends.
+    client: request.user?.apiKeyId ? 'api' : (clientTypeOf(request) ?? 'api'),
     userId: request.user?.id ?? null,
     customerId: request.user?.customerId ?? null,
     device: describeDevice(request.headers['user-agent']),

@@ -1,6 +1,7 @@
 // The cookie session: resolves `sid` to `request.user` on every API request, slides the expiry
-// forward, and removes expired rows. Routes then guard themselves with requireUser or
-// requirePermission.
+// forward, and removes expired rows. An `Authorization: Bearer qrh_…` API key (issue 15) yields a
+// user too: its creator, limited to the key's project and scope, counted against a per-key rate
+// limit. Routes then guard themselves with requireUser or requirePermission.
 // Brings @fastify/cookie's request.cookies / reply.setCookie types into scope.
 import '@fastify/cookie';
 import type {
@@ -12,6 +13,7 @@ import type {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import {
+  API_BASE,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   SESSION_MAX_LIFETIME_MS,
@@ -22,13 +24,16 @@ import type { Actor } from '../../domain/actor.js';
 import { hasPermission, isRole, type PermissionKey } from '../../../shared/permissions.js';
 import { deleteSession, extendSession, findSessionWithUser } from '../../repositories/sessions.js';
 import { sha256 } from '../../security.js';
-import { forbidden, unauthenticated } from '../../domain/errors.js';
+import { DomainError, forbidden, tooManyAttempts, unauthenticated } from '../../domain/errors.js';
+import { authenticateApiKey } from '../../services/apiKeys.js';
 
 /** The signed-in user: the actor services see, plus what the dashboard shows of them. */
 export interface SessionUser extends Actor {
   name: string;
   email: string;
   language: Language;
+  /** An API key's permission keys (its scope within its creator's role); absent: the role's. */
+  permissions?: ReadonlySet<PermissionKey>;
 }
 
 declare module 'fastify' {
@@ -73,7 +78,38 @@ export function sessionPlugin(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  const apiKeyLimit = app.createRateLimit({
+    max: config.apiKeyRateLimit,
+    timeWindow: API_KEY_RATE_WINDOW_MS,
+    keyGenerator: (request) => `api-key:${request.user?.apiKeyId ?? ''}`,
+    skipOnError: true,
+  });
+
   app.addHook('onRequest', async (request, reply) => {
+    const bearer = bearerOf(request);
+    if (bearer !== null) {
+      const identity = await authenticateApiKey(db, bearer);
+      if (!identity) throw invalidApiKey();
+      request.user = {
+        ...identity.actor,
+        name: identity.name,
+        email: identity.email,
+        language: identity.language === 'en' ? 'en' : 'nl',
+        permissions: identity.permissions as ReadonlySet<PermissionKey>,
+      };
+      // A key works with its project and its statistics, nothing of the account around them.
+      const route = request.routeOptions.url ?? '';
+      if (!API_KEY_ROUTES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`)))
+        throw forbidden();
+      const limit = await apiKeyLimit(request);
+      if (limit.isAllowed) return;
+      // The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), as GitHub sends.
+      reply.header('ratelimit-limit', String(limit.max));
+      reply.header('ratelimit-remaining', String(limit.remaining));
+      reply.header('ratelimit-reset', String(limit.ttlInSeconds));
+      if (limit.isExceeded) throw tooManyAttempts(Math.max(1, limit.ttlInSeconds));
+      return;
+    }
     const token = request.cookies[sessionCookieName(config)];
     if (!token) return;
     const sessionId = sha256(token);
@@ -109,6 +145,30 @@ export function sessionPlugin(
   });
 }
 
+const API_KEY_RATE_WINDOW_MS = 60 * 1000;
+/** Where an API key may go: its project's routes and the statistics (both check the project). */
+const API_KEY_ROUTES = [`${API_BASE}/projects`, `${API_BASE}/analytics`];
+
+/** The token of `Authorization: Bearer …`, or null when the request sends none. */
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+const invalidApiKey = () =>
+  new DomainError(
+    'unauthenticated',
+    'api_key_invalid',
+    'The API key is unknown, revoked or expired, or its project is gone',
+  );
+
+/** Whether the user (or API key) holds the permission key. */
+export function userCan(user: SessionUser, key: PermissionKey): boolean {
+  return user.permissions ? user.permissions.has(key) : hasPermission(user.role, key);
+}
+
 /** The logged-in user, or a 401. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthenticated();
@@ -123,6 +183,6 @@ export const requireUser: preHandlerAsyncHookHandler = async (request) => {
 export function requirePermission(...keys: PermissionKey[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = currentUser(request);
-    if (!keys.every((key) => hasPermission(user.role, key))) throw forbidden();
+    if (!keys.every((key) => userCan(user, key))) throw forbidden();
   };
 }

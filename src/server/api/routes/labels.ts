@@ -1,7 +1,6 @@
 // Tags (labels) of a project: list, create, read, edit, delete; replacing an item's tags; and
 // tagging many items at once. At most 10 tags per item (SPEC §9), names unique per project.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission } from '../../../shared/permissions.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import {
   LABEL_ITEM_PATHS,
@@ -25,7 +24,7 @@ import {
   tagItems,
 } from '../../services/labels.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser, requirePermission, userCan } from '../plugins/session.js';
 import {
   listResponse,
   pathId,
@@ -127,7 +126,7 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
       const { projectId, id } = idsOf(request.params);
       const input = labelItemsSchema.parse(request.body);
       const user = currentUser(request);
-      if (!hasPermission(user.role, ITEM_RULES[input.itemType].update)) throw forbidden();
+      if (!userCan(user, ITEM_RULES[input.itemType].update)) throw forbidden();
       await tagItems(
         db,
         user,

@@ -1,0 +1,54 @@
+// API keys of a project (issue 15): create (the key is in this answer only), list, revoke.
+import type { FastifyInstance } from 'fastify';
+import { apiKeyInputSchema } from '../../../shared/schemas/apiKey.js';
+import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/apiKeys.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import {
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
+
+export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  // GET /projects/{pid}/api-keys: the project's keys, newest first (never the keys themselves).
+  app.get<{ Params: ProjectParams }>(
+    '/projects/:pid/api-keys',
+    { preHandler: requirePermission('ProjectApiKeys') },
+    async (request) => {
+      const data = await apiKeysOfProject(db, currentUser(request), projectIdOf(request.params));
+      return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+    },
+  );
+
+  // POST /projects/{pid}/api-keys: a new key { name, scope, expiresAt? }; `key` is shown only here.
+  app.post<{ Params: ProjectParams }>(
+    '/projects/:pid/api-keys',
+    { preHandler: requirePermission('ProjectApiKeys') },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const input = apiKeyInputSchema.parse(request.body);
+      const data = await createApiKey(
+        db,
+        currentUser(request),
+        projectId,
+        input,
+        unitOfWorkOf(request, config),
+      );
+      return reply.code(201).header('cache-control', 'no-store').send({ data });
+    },
+  );
+
+  // DELETE /projects/{pid}/api-keys/{id}: revoke; the key stops working at once.
+  app.delete<{ Params: ProjectItemParams }>(
+    '/projects/:pid/api-keys/:id',
+    { preHandler: requirePermission('ProjectApiKeys') },
+    async (request, reply) => {
+      const { projectId, id } = projectItemIdsOf(request.params, 'api_key_not_found');
+      await revokeApiKey(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,119 @@
+// Webhooks of a project (issue 15): list, create, read, change, delete, and the delivery log with
+// "send again". Customer admins only; an API key cannot reach them.
+import type { FastifyInstance } from 'fastify';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { webhookInputSchema, webhookUpdateSchema } from '../../../shared/schemas/webhook.js';
+import {
+  createWebhook,
+  deliveriesOfWebhook,
+  editWebhook,
+  removeWebhook,
+  resendDelivery,
+  webhookOfProject,
+  webhooksOfProject,
+} from '../../services/webhooks.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import {
+  listResponse,
+  pathId,
+  projectIdOf,
+  projectItemIdsOf,
+  type ProjectItemParams,
+  type ProjectParams,
+  type RouteDeps,
+  sentFields,
+} from './helpers.js';
+
+type DeliveryParams = ProjectItemParams & { deliveryId: string };
+
+export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const policy = { allowPrivate: config.webhookAllowPrivate };
+  const guard = { preHandler: requirePermission('ProjectWebhooks') };
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'webhook_not_found');
+
+  // GET /projects/{pid}/webhooks: the project's webhooks with their secrets.
+  app.get<{ Params: ProjectParams }>('/projects/:pid/webhooks', guard, async (request) => {
+    const data = await webhooksOfProject(db, currentUser(request), projectIdOf(request.params));
+    return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+  });
+
+  // POST /projects/{pid}/webhooks: { url, events }; answers the webhook with its new secret.
+  app.post<{ Params: ProjectParams }>('/projects/:pid/webhooks', guard, async (request, reply) => {
+    const projectId = projectIdOf(request.params);
+    const input = webhookInputSchema.parse(request.body);
+    const user = currentUser(request);
+    const id = await createWebhook(
+      db,
+      user,
+      projectId,
+      input,
+      policy,
+      unitOfWorkOf(request, config),
+    );
+    return reply.code(201).send({ data: await webhookOfProject(db, user, projectId, id) });
+  });
+
+  // GET /projects/{pid}/webhooks/{id}
+  app.get<{ Params: ProjectItemParams }>('/projects/:pid/webhooks/:id', guard, async (request) => {
+    const { projectId, id } = idsOf(request.params);
+    return { data: await webhookOfProject(db, currentUser(request), projectId, id) };
+  });
+
+  // PUT /projects/{pid}/webhooks/{id}: change the URL or the events sent.
+  app.put<{ Params: ProjectItemParams }>('/projects/:pid/webhooks/:id', guard, async (request) => {
+    const { projectId, id } = idsOf(request.params);
+    const input = sentFields(webhookUpdateSchema.parse(request.body ?? {}), request.body);
+    const user = currentUser(request);
+    await editWebhook(db, user, projectId, id, input, policy, unitOfWorkOf(request, config));
+    return { data: await webhookOfProject(db, user, projectId, id) };
+  });
+
+  // DELETE /projects/{pid}/webhooks/{id}: the webhook and its delivery log.
+  app.delete<{ Params: ProjectItemParams }>(
+    '/projects/:pid/webhooks/:id',
+    guard,
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      await removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
+      return reply.code(204).send();
+    },
+  );
+
+  // GET /projects/{pid}/webhooks/{id}/deliveries: the delivery log, newest first.
+  app.get<{ Params: ProjectItemParams }>(
+    '/projects/:pid/webhooks/:id/deliveries',
+    guard,
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const query = listQuerySchema.parse(request.query);
+      const { rows, total } = await deliveriesOfWebhook(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        query,
+      );
+      return listResponse(rows, total, query);
+    },
+  );
+
+  // POST /projects/{pid}/webhooks/{id}/deliveries/{deliveryId}/resend: send the message again.
+  app.post<{ Params: DeliveryParams }>(
+    '/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
+    guard,
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const deliveryId = pathId(request.params.deliveryId, 'webhook_not_found');
+      await resendDelivery(
+        db,
+        currentUser(request),
+        projectId,
+        id,
+        deliveryId,
+        unitOfWorkOf(request, config),
+      );
+      return reply.code(202).send();
+    },
+  );
+}
