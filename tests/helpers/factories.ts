@@ -147,6 +147,8 @@ export async function recordScans(
     countedPerProject: rollup.countedPerProject,
   });
   return full;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -201,6 +203,7 @@ export async function setCustomerLimits(
 export async function setUsedScans(db: Db, projectId: string, usedScans: number): Promise<void> {
   await db.updateTable('projects').set({ usedScans }).where('id', '=', projectId).execute();
 }
+
 /** An API key of the project made through the API by `cookie`'s user; answers the key itself. */
 export async function apiKeyThroughApi(
   app: FastifyInstance,

@@ -3,7 +3,8 @@
 // the URL follows the state, and the browser's back button steps back.
 import { useQuery } from '@tanstack/react-query';
 import { previewScanUrl } from '../../shared/qrStyling';
-import { scanBaseOf, suggestUri } from '../short-links/linkApi';
+import { scanBaseOf } from '../short-links/linkApi';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Alert,
@@ -300,6 +301,7 @@ function ConfigurationStep({
   send: (event: WizardEvent) => void;
 }) {
   const translate = useTranslate();
+  const provider = useDataProvider<DashboardDataProvider>();
   const { choice } = state;
   const isSaving = state.status === 'saving';
   const defaults: WizardValues = draft ?? {
@@ -312,7 +314,7 @@ function ConfigurationStep({
   // with a code of the same length and alphabet, so the symbol version is the one that downloads.
   const suggestion = useQuery({
     queryKey: ['scan-base', pid],
-    queryFn: () => suggestUri(pid),
+    queryFn: async () => (await provider.suggestUri(pid)).data,
     staleTime: Infinity,
   });
   const previewText = previewScanUrl(

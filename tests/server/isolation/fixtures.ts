@@ -39,6 +39,10 @@ export interface CustomerIds {
   auditLog: string;
   whiteLabel: string;
   invite: string;
+  /** An invoice of the customer (an order placed at checkout). */
+  invoice: string;
+  /** A plan (plans belong to no customer: only platform admins change them). */
+  plan: string;
 }
 
 /** An invitation of the customer, sent the way its customer admin does. */
@@ -53,10 +57,6 @@ export async function invitationOf(
       body: { email: `invitee-${ulid().toLowerCase()}@example.com`, role: 'user' },
     }),
   );
-  /** An invoice of the customer (an order placed at checkout). */
-  invoice: string;
-  /** A plan (plans belong to no customer: only platform admins change them). */
-  plan: string;
 }
 
 /** An open invoice of the caller's customer: the customer admin places an order at checkout. */

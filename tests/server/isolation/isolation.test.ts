@@ -20,8 +20,7 @@ import {
 import type { Role } from '../../../src/shared/enums.js';
 import { LABEL_ITEM_PATHS } from '../../../src/shared/schemas/label.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
-import { buildUser, recordScans } from '../../helpers/factories.js';
-import { apiKeyThroughApi, bearer, buildUser } from '../../helpers/factories.js';
+import { apiKeyThroughApi, bearer, buildUser, recordScans } from '../../helpers/factories.js';
 import { call, login, DEMO } from '../../helpers/testApp.js';
 import {
   buildContentApp,

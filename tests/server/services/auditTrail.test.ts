@@ -368,6 +368,7 @@ const CASES: Case[] = [
     }),
     status: 403,
     rows: [],
+  },
   // Scripts: API keys (issue 15).
   {
     route: 'POST /api/projects/:pid/api-keys',
@@ -871,6 +872,8 @@ async function invitation(c: Context): Promise<{ id: string; token: string }> {
   const token = /\/register\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   expect(token).toBeDefined();
   return { id, token: token! };
+}
+
 const PLAN = {
   name: 'Audit plan',
   priceMonthCents: 495,
