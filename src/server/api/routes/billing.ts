@@ -10,7 +10,6 @@ import { toInvoice, type BillingService } from '../../services/billing.js';
 import { renderInvoicePdf } from '../../services/invoicePdf.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { notFound } from '../../domain/errors.js';
 import { pathId, type IdParams, type RouteDeps } from './helpers.js';
 
 interface InvoiceParams extends IdParams {
@@ -29,12 +28,10 @@ export function billingRoutes(
       pathId(request.params.id, 'customer_not_found'),
     );
   const planId = (params: IdParams) => pathId(params.id, 'plan_not_found');
-  /** The invoice of the path; another customer's invoice (or customer) does not exist. */
+  /** The invoice of the path: the customer is checked first, as on every customer route. */
   const invoiceOf = async (request: FastifyRequest<{ Params: InvoiceParams }>) => {
+    const customer = await customerOf(request);
     const id = pathId(request.params.invoiceId, 'invoice_not_found');
-    const customer = await customerOf(request).catch(() => {
-      throw notFound('invoice_not_found');
-    });
     return { customer, row: await billing.invoice(customer.id, id) };
   };
 
