@@ -15,7 +15,9 @@ export type DomainErrorKind =
   /** A field breaks a rule; `pointer` names it. */
   | 'invalid'
   /** Too many attempts; `meta.retryAfter` says how long to wait. */
-  | 'too_many_attempts';
+  | 'too_many_attempts'
+  /** A service we depend on (the mail server) did not answer; what was stored stays. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -28,6 +28,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   invalid: 422,
   too_many_attempts: 429,
+  unavailable: 503,
 };
 
 /**
