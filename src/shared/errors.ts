@@ -102,6 +102,7 @@ export const API_ERROR_CODES = [
   'email_already_invited',
   'invite_closed',
   'invite_not_found',
+  'mail_not_sent',
   // Not-found codes (SPEC §8)
   'qr_code_not_found',
   'qrlink_not_found',

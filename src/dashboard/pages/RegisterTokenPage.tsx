@@ -15,6 +15,7 @@ import { NoNavLayout } from '../layout/NoNavLayout';
 import { zodValidate } from '../validation';
 
 const validate = zodValidate(registerTokenSchema);
+const FORM_FIELDS = new Set(['name', 'password', 'passwordConfirmation']);
 
 interface Inviter {
   customerName?: string;
@@ -109,7 +110,14 @@ export function RegisterTokenPage() {
         else setState(next);
         return undefined;
       }
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      if (error instanceof ApiHttpError && error.status === 422) {
+        // A refusal of a field this form has shows there; any other (the address got an
+        // account meanwhile) above the form.
+        const onForm = Object.keys(error.body.fieldErrors).some((field) => FORM_FIELDS.has(field));
+        if (onForm) return error.body.errors;
+        setProblem(`errors.api.${error.code}`);
+        return undefined;
+      }
       setProblem('app.notification.network_error');
     }
     return undefined;

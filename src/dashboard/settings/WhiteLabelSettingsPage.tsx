@@ -4,7 +4,6 @@
 // copy buttons.
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Card,
@@ -19,7 +18,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -32,7 +30,6 @@ import {
   Title,
   useDataProvider,
   useGetIdentity,
-  useGetList,
   useTranslate,
 } from 'react-admin';
 import {
@@ -42,6 +39,7 @@ import {
   type WhiteLabelHostnameUpdate,
 } from '../../shared/schemas/whiteLabel';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { CustomerPicker } from '../common/CustomerPicker';
 import { CopyButton } from '../common/CopyButton';
 import { ApiHttpError } from '../providers/http';
 import type { DashboardDataProvider } from '../providers/dataProvider';
@@ -51,36 +49,6 @@ import { zodValidate } from '../validation';
 
 const validate = zodValidate(whiteLabelHostnameInputSchema);
 const noticeType = { key: 'app.white_label.notice_type' };
-
-/** Platform admins choose whose domains they manage; everyone else sees their own customer's. */
-function CustomerPicker({
-  value,
-  onChange,
-}: {
-  value: string | null;
-  onChange: (id: string | null) => void;
-}) {
-  const translate = useTranslate();
-  const { data = [] } = useGetList<{ id: string; name: string }>('customers', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const selected = data.find((customer) => customer.id === value) ?? null;
-  return (
-    <Autocomplete
-      options={data}
-      value={selected}
-      getOptionLabel={(customer) => customer.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, customer) => onChange(customer?.id ?? null)}
-      renderInput={(params) => (
-        <TextField {...params} label={translate('app.white_label.customer')} />
-      )}
-      sx={{ maxWidth: 420, mb: 2 }}
-      data-testid="white-label-customer"
-    />
-  );
-}
 
 function DnsRecord({ record }: { record: WhiteLabelHostname['dnsRecord'] }) {
   const text = `${record.name} ${record.type} ${record.value}`;
@@ -255,7 +223,15 @@ export function WhiteLabelSettingsPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate(mayEdit ? 'app.white_label.intro_admin' : 'app.white_label.intro')}
         </Typography>
-        {mayEdit && <CustomerPicker value={chosen} onChange={setChosen} />}
+        {mayEdit && (
+          // Platform admins choose whose domains they manage; everyone else sees their own.
+          <CustomerPicker
+            value={chosen}
+            onChange={setChosen}
+            label="app.white_label.customer"
+            testId="white-label-customer"
+          />
+        )}
         {!customerId ? (
           <Alert severity="info">{translate('app.white_label.choose_customer')}</Alert>
         ) : rows === null ? (

@@ -17,7 +17,9 @@ export type DomainErrorKind =
   /** Too many attempts; `meta.retryAfter` says how long to wait. */
   | 'too_many_attempts'
   /** The account's trial or subscription is over: reading works, changing needs a payment. */
-  | 'payment_required';
+  | 'payment_required'
+  /** A service we depend on (the mail server) did not answer; what was stored stays. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -62,6 +62,8 @@ export interface InviteMailing {
   mailer: Mailer;
   config: Config;
   work: UnitOfWork;
+  /** Hears why a mail could not be sent (the caller's log). */
+  mailFailed: (error: unknown) => void;
 }
 
 const limitReached = (max: number) =>
@@ -104,8 +106,30 @@ export async function listInvitations(
   return { invitations, seats: { used, max } };
 }
 
-/** Mails the link; the invitation is stored already, so a failure is the caller's to report. */
+/**
+ * Mails the link. The invitation is stored already: when the mail server fails, the caller hears
+ * why and the client learns the invitation waits to be resent (503 `mail_not_sent`).
+ */
 async function mailInvitation(
+  db: Executor,
+  mailing: InviteMailing,
+  invitation: { email: string; language: string; customerId: string; invitedBy: string | null },
+  token: string,
+  expiresAt: Date,
+): Promise<void> {
+  try {
+    await sendInvitationMail(db, mailing, invitation, token, expiresAt);
+  } catch (error) {
+    mailing.mailFailed(error);
+    throw new DomainError(
+      'unavailable',
+      'mail_not_sent',
+      'The invitation is saved, but its mail could not be sent; resend it later',
+    );
+  }
+}
+
+async function sendInvitationMail(
   db: Executor,
   mailing: InviteMailing,
   invitation: { email: string; language: string; customerId: string; invitedBy: string | null },

@@ -106,6 +106,22 @@ describe('RegisterTokenPage', () => {
     expect(screen.queryByTestId('register-token-submit')).toBeNull();
   });
 
+  it('says so above the form when the address got an account meanwhile', async () => {
+    renderRegister({
+      [`GET /register/${TOKEN}`]: preview,
+      [`POST /register/${TOKEN}`]: () => refusal(422, 'email_duplicated', '/email'),
+    });
+    await screen.findByTestId('register-token-intro');
+    fireEvent.change(screen.getByTestId('register-token-name'), { target: { value: 'Nina' } });
+    for (const id of ['register-token-password', 'register-token-confirmation']) {
+      fireEvent.change(screen.getByTestId(id), { target: { value: 'long-enough-1' } });
+    }
+    fireEvent.click(screen.getByTestId('register-token-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This email address is already in use',
+    );
+  });
+
   it('a used or revoked link says it cannot be used', async () => {
     renderRegister({
       [`GET /register/${TOKEN}`]: () => refusal(422, 'duplicated_token', '/token'),

@@ -1,4 +1,5 @@
 // Invitations and registering with their link (issue 9, parts 2, 3 and 8), through the real API.
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulidx';
 import { sha256 } from '../../../src/server/security.js';
@@ -343,6 +344,52 @@ describe('/register/{token}', () => {
     const { token } = await invited();
     expect((await preview(token, address)).statusCode).toBe(429);
     expect((await preview(token, '10.77.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('a mail server that does not answer', () => {
+  it('keeps the invitation and answers 503 mail_not_sent, for the invitation and its resend', async () => {
+    // A port nothing listens on: the connection is refused at once.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const down = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    try {
+      const cookie = await login(down.app, DEMO.customeradmin);
+      const email = freshEmail();
+      const response = await call(
+        down.app,
+        'POST',
+        `/api/customers/${down.ids.customers.demo}/invites`,
+        {
+          cookie,
+          body: { email, role: 'user' },
+        },
+      );
+      expect(response.statusCode, response.body).toBe(503);
+      expect(codeOf(response)).toBe('mail_not_sent');
+      const list = await call(
+        down.app,
+        'GET',
+        `/api/customers/${down.ids.customers.demo}/invites`,
+        {
+          cookie,
+        },
+      );
+      const stored = list.json().data.find((item: { email: string }) => item.email === email);
+      expect(stored.state).toBe('pending');
+      const resent = await call(
+        down.app,
+        'POST',
+        `/api/customers/${down.ids.customers.demo}/invites/${stored.id}/resend`,
+        { cookie },
+      );
+      expect(resent.statusCode).toBe(503);
+      expect(codeOf(resent)).toBe('mail_not_sent');
+    } finally {
+      await down.close();
+    }
   });
 });
 

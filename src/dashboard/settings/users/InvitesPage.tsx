@@ -30,9 +30,14 @@ import { invitationInputSchema, type InvitationState } from '../../../shared/sch
 import { LANGUAGES } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { ApiHttpError } from '../../providers/http';
-import { apiErrorCodeOf } from '../../useNotifications';
 import { zodValidate } from '../../validation';
-import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
+import {
+  peopleApi,
+  refusalMessage,
+  usePeopleAction,
+  usePeopleDate,
+  usePeopleList,
+} from './peopleApi';
 import { PeopleTable, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
@@ -69,8 +74,9 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
       onInvited();
     } catch (error) {
       if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      const code = apiErrorCodeOf(error);
-      notify(code ? `errors.api.${code}` : 'app.people.failed', { type: 'error' });
+      notify(refusalMessage(error), { type: 'error' });
+      // The invitation may be stored even so (its mail failed): the list shows it.
+      onInvited();
     }
     return undefined;
   };

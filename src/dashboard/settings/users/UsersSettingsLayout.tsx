@@ -2,8 +2,9 @@
 // Customer admins manage their own customer; platform admins pick one first.
 import { useState } from 'react';
 import { Outlet, useOutletContext } from 'react-router-dom';
-import { Alert, Autocomplete, Box, TextField } from '@mui/material';
-import { Loading, useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import { Alert, Box } from '@mui/material';
+import { Loading, useGetIdentity, useTranslate } from 'react-admin';
+import { CustomerPicker } from '../../common/CustomerPicker';
 import { RouteTabs, type RouteTab } from '../../common/RouteTabs';
 
 export const USERS_TABS: RouteTab[] = [
@@ -27,32 +28,6 @@ export interface PeopleContext {
 /** The customer the users screens work on, from the layout. */
 export const usePeopleContext = () => useOutletContext<PeopleContext>();
 
-function CustomerPicker({
-  value,
-  onChange,
-}: {
-  value: string | null;
-  onChange: (id: string | null) => void;
-}) {
-  const translate = useTranslate();
-  const { data = [] } = useGetList<{ id: string; name: string }>('customers', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  return (
-    <Autocomplete
-      options={data}
-      value={data.find((customer) => customer.id === value) ?? null}
-      getOptionLabel={(customer) => customer.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, customer) => onChange(customer?.id ?? null)}
-      renderInput={(params) => <TextField {...params} label={translate('app.people.customer')} />}
-      sx={{ maxWidth: 420, my: 1 }}
-      data-testid="people-customer"
-    />
-  );
-}
-
 export function UsersSettingsLayout() {
   const translate = useTranslate();
   const { identity, isPending } = useGetIdentity();
@@ -63,7 +38,14 @@ export function UsersSettingsLayout() {
   return (
     <Box sx={{ minWidth: 0 }}>
       <RouteTabs tabs={USERS_TABS} label="app.people.navigation" />
-      {own === null && <CustomerPicker value={chosen} onChange={setChosen} />}
+      {own === null && (
+        <CustomerPicker
+          value={chosen}
+          onChange={setChosen}
+          label="app.people.customer"
+          testId="people-customer"
+        />
+      )}
       {customerId ? (
         <Outlet context={{ customerId, selfId: String(identity.id) } satisfies PeopleContext} />
       ) : (

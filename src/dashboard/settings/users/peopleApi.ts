@@ -49,6 +49,14 @@ export const peopleApi = {
     apiRequest(`/customers/${customerId}/invites/${id}`, { method: 'DELETE' }),
 };
 
+/** What a failed call says: the API's own reason when it gave one, else a generic sentence. */
+export function refusalMessage(error: unknown): string {
+  const code = apiErrorCodeOf(error);
+  const status = (error as { status?: number }).status ?? 0;
+  if (status === 0) return 'app.notification.network_error';
+  return code && code !== 'internal' ? `errors.api.${code}` : 'app.people.failed';
+}
+
 /** Runs a change and says how it went: the API's own reason when it refused, else a generic one. */
 export function usePeopleAction(reload: () => Promise<void>) {
   const notify = useNotify();
@@ -58,15 +66,7 @@ export function usePeopleAction(reload: () => Promise<void>) {
         await work();
         notify(done, { type: 'success' });
       } catch (error) {
-        const code = apiErrorCodeOf(error);
-        const status = (error as { status?: number }).status ?? 0;
-        if (code && status >= 400 && status < 500) {
-          notify(`errors.api.${code}`, { type: 'error' });
-        } else {
-          notify(status === 0 ? 'app.notification.network_error' : 'app.people.failed', {
-            type: 'error',
-          });
-        }
+        notify(refusalMessage(error), { type: 'error' });
       }
       await reload();
     },

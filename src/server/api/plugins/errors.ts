@@ -29,6 +29,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 422,
   too_many_attempts: 429,
   payment_required: 402,
+  unavailable: 503,
 };
 
 /**

@@ -38,6 +38,7 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
     mailer,
     config,
     work: unitOfWorkOf(request, config),
+    mailFailed: (error) => request.log.error({ err: error }, 'invitation mail not sent'),
   });
 
   // GET /customers/{cid}/invites: every invitation with its state, and the plan's seats.
