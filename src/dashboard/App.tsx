@@ -14,6 +14,8 @@ import { RouteEffects } from './layout/RouteEffects';
 import { SettingsLayout } from './settings/SettingsLayout';
 import { RequireAccess } from './common/RequireAccess';
 import { LoginPage } from './pages/LoginPage';
+import { FirstAdminPage } from './pages/FirstAdminPage';
+import { RegisterPage } from './pages/RegisterPage';
 import { PasswordForgetPage } from './pages/PasswordForgetPage';
 import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
@@ -195,6 +197,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/password/forget" element={<PasswordForgetPage />} />
           <Route path="/recovery" element={<RecoveryPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/setup" element={<FirstAdminPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/error" element={<ErrorPage />} />
         </CustomRoutes>
