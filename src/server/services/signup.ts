@@ -5,17 +5,20 @@ import crypto from 'node:crypto';
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
+import type { CustomerRow, UserRow } from '../db/schema.js';
+import { customerUsage } from '../repositories/customers.js';
 import { EMAIL_CODE_MAX_FAILURES, EMAIL_CODE_TTL_MS } from '../../shared/constants.js';
 import type { Language } from '../../shared/enums.js';
 import type {
   FirstAdminInput,
+  OnboardingSteps,
   RegisterInput,
   RegisterVerifyInput,
 } from '../../shared/schemas/signup.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import {
   anyUserExists,
+  countCustomerProjects,
   countEmailCodeFailure,
   deleteEmailVerification,
   findEmailVerification,
@@ -224,4 +227,20 @@ export async function verifyEmail(
     });
   });
   return startSession(work, { ...user, verified: 1 }, userAgent, now);
+}
+
+/** Which onboarding steps the customer has taken, from what it has (nothing is stored twice). */
+export async function onboardingStepsOf(
+  db: Executor,
+  user: Pick<UserRow, 'verified'>,
+  customer: CustomerRow,
+): Promise<OnboardingSteps> {
+  const usage = await customerUsage(db, customer.id);
+  return {
+    verify_email: Number(user.verified) === 1,
+    first_project: (await countCustomerProjects(db, customer.id)) > 0,
+    first_qr_code: usage.qrCodes > 0,
+    first_scan: usage.scans > 0,
+    choose_plan: customer.planId !== null,
+  };
 }
