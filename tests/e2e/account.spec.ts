@@ -105,6 +105,25 @@ describe('a new organisation signs up on its own', () => {
     await page.getByTestId('register-verify').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/register'), { timeout: 20_000 });
     expect(await selfEmail(page)).toBe(email);
+
+    // The start page of the first project shows the onboarding checklist with what is done.
+    const projectId = await page.evaluate(async () => {
+      const response = await fetch('/api/projects', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'Client-Type': 'dashboard' },
+        body: JSON.stringify({ name: 'First project' }),
+      });
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    });
+    await page.goto(`${server.url}/projects/${projectId}/start`);
+    const checklist = page.getByTestId('onboarding-checklist');
+    await checklist.waitFor();
+    const doneOf = (step: string) =>
+      checklist.getByTestId(`onboarding-${step}`).getAttribute('data-done');
+    expect(await doneOf('verify_email')).toBe('true');
+    expect(await doneOf('first_project')).toBe('true');
+    expect(await doneOf('first_qr_code')).toBe('false');
     await page.context().close();
   });
 });

@@ -39,6 +39,7 @@ import {
 } from '../../shared/rules';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { UsageList } from '../usage/UsageList';
+import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { actionPaths } from '../actions/actionPaths';
 import { NEW_PAGE_KIND } from '../pages-overview/pageKinds';
@@ -212,6 +213,7 @@ export function ProjectHome() {
         )}
       </Box>
       {status && <StorageBanner status={status} />}
+      <OnboardingChecklist projectId={pid} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard

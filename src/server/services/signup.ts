@@ -36,6 +36,7 @@ import { hashPassword, sha256 } from '../security.js';
 import { startSession, type SessionStart } from './auth.js';
 import { addTrialCustomer } from './customers.js';
 import type { UnitOfWork, WriteScope } from './unitOfWork.js';
+import { userFlagChange } from './userChanges.js';
 
 const emailDuplicated = () =>
   invalidField('email_duplicated', '/email', 'An account with this email address already exists');
@@ -217,14 +218,7 @@ export async function verifyEmail(
   await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
     await updateUser(trx, user.id, { verified: 1, updatedAt: now.toISOString() });
     await deleteEmailVerification(trx, user.id);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      before: { emailVerified: false },
-      after: { emailVerified: true },
-    });
+    await record(userFlagChange(user, 'emailVerified', true));
   });
   return startSession(work, { ...user, verified: 1 }, userAgent, now);
 }
