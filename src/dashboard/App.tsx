@@ -16,6 +16,8 @@ import { RequireAccess } from './common/RequireAccess';
 import { NoAccessPage } from './common/NoAccessPage';
 import { RequireItem, type ItemRef } from './common/RequireItem';
 import { LoginPage } from './pages/LoginPage';
+import { FirstAdminPage } from './pages/FirstAdminPage';
+import { RegisterPage } from './pages/RegisterPage';
 import { PasswordForgetPage } from './pages/PasswordForgetPage';
 import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
@@ -240,6 +242,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/password/forget" element={<PasswordForgetPage />} />
           <Route path="/recovery" element={<RecoveryPage />} />
           <Route path="/register/:token" element={<RegisterTokenPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/setup" element={<FirstAdminPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/error" element={<ErrorPage />} />
         </CustomRoutes>

@@ -45,6 +45,7 @@ import {
   ScanForecast,
   useCustomerStatus,
 } from '../usage/AccountUsage';
+import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { actionPaths } from '../actions/actionPaths';
 import { NEW_PAGE_KIND } from '../pages-overview/pageKinds';
@@ -227,6 +228,7 @@ export function ProjectHome() {
         status && <StorageBanner status={status} />
       )}
       {customerStatus && <ScanBanner status={customerStatus} />}
+      <OnboardingChecklist projectId={pid} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard

@@ -1,4 +1,5 @@
-// /settings/security: password change (PUT /self/password); the server's field errors show at the fields.
+// /settings/security: password change (PUT /self/password; the server's field errors show at the
+// fields) and two-step sign-in.
 import { Card, CardContent, Typography } from '@mui/material';
 import {
   Form,
@@ -15,6 +16,7 @@ import { ApiHttpError } from '../providers/http';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { zodValidate } from '../validation';
 import { useResultNotify } from '../useNotifications';
+import { TwoFactorSection } from './TwoFactorSection';
 
 const validate = zodValidate(passwordChangeSchema);
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
@@ -75,6 +77,7 @@ export function SecurityPage() {
             <SaveButton label="app.settings.save" alwaysEnable />
           </Toolbar>
         </Form>
+        <TwoFactorSection />
       </CardContent>
     </Card>
   );

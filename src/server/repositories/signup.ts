@@ -39,3 +39,13 @@ export async function countEmailCodeFailure(db: Executor, userId: string): Promi
 export async function deleteEmailVerification(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('emailVerifications').where('userId', '=', userId).execute();
 }
+
+export async function countCustomerProjects(db: Executor, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customerId', '=', customerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

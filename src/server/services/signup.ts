@@ -5,17 +5,20 @@ import crypto from 'node:crypto';
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
+import type { CustomerRow, UserRow } from '../db/schema.js';
+import { customerUsage } from '../repositories/customers.js';
 import { EMAIL_CODE_MAX_FAILURES, EMAIL_CODE_TTL_MS } from '../../shared/constants.js';
 import type { Language } from '../../shared/enums.js';
 import type {
   FirstAdminInput,
+  OnboardingSteps,
   RegisterInput,
   RegisterVerifyInput,
 } from '../../shared/schemas/signup.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import {
   anyUserExists,
+  countCustomerProjects,
   countEmailCodeFailure,
   deleteEmailVerification,
   findEmailVerification,
@@ -33,6 +36,7 @@ import { hashPassword, sha256 } from '../security.js';
 import { startSession, type SessionStart } from './auth.js';
 import { addTrialCustomer } from './customers.js';
 import type { UnitOfWork, WriteScope } from './unitOfWork.js';
+import { userFlagChange } from './userChanges.js';
 
 const emailDuplicated = () =>
   invalidField('email_duplicated', '/email', 'An account with this email address already exists');
@@ -214,14 +218,23 @@ export async function verifyEmail(
   await work.as({ userId: user.id, customerId: user.customerId }).run(async ({ trx, record }) => {
     await updateUser(trx, user.id, { verified: 1, updatedAt: now.toISOString() });
     await deleteEmailVerification(trx, user.id);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      before: { emailVerified: false },
-      after: { emailVerified: true },
-    });
+    await record(userFlagChange(user, 'emailVerified', true));
   });
   return startSession(work, { ...user, verified: 1 }, userAgent, now);
+}
+
+/** Which onboarding steps the customer has taken, from what it has (nothing is stored twice). */
+export async function onboardingStepsOf(
+  db: Executor,
+  user: Pick<UserRow, 'verified'>,
+  customer: CustomerRow,
+): Promise<OnboardingSteps> {
+  const usage = await customerUsage(db, customer.id);
+  return {
+    verify_email: Number(user.verified) === 1,
+    first_project: (await countCustomerProjects(db, customer.id)) > 0,
+    first_qr_code: usage.qrCodes > 0,
+    first_scan: usage.scans > 0,
+    choose_plan: customer.planId !== null,
+  };
 }

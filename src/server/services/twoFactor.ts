@@ -32,6 +32,7 @@ import { findUserById } from '../repositories/users.js';
 import { sha256, verifyPassword } from '../security.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import type { UnitOfWork } from './unitOfWork.js';
+import { userFlagChange } from './userChanges.js';
 
 export const TOTP_ISSUER = 'QR Hub';
 /** One step before and after the current one: a phone clock a little off still works. */
@@ -39,6 +40,9 @@ const EPOCH_TOLERANCE_S = 30;
 
 const codeIncorrect = (pointer: string) =>
   invalidField('two_factor_code_incorrect', pointer, 'The code is not right');
+
+const alreadyEnabled = () =>
+  new DomainError('bad_request', 'two_factor_already_enabled', 'Two-step sign-in is already on');
 
 export const isTwoFactorOn = (user: Pick<UserRow, 'twoFactorEnabledAt'>) =>
   user.twoFactorEnabledAt !== null;
@@ -113,12 +117,7 @@ export async function startTwoFactorSetup(
   work: UnitOfWork,
 ): Promise<TwoFactorSetup> {
   const user = await userOf(db, actor);
-  if (isTwoFactorOn(user))
-    throw new DomainError(
-      'bad_request',
-      'two_factor_already_enabled',
-      'Two-step sign-in is already on',
-    );
+  if (isTwoFactorOn(user)) throw alreadyEnabled();
   const secret = generateSecret();
   await work.run(async ({ trx, record }) => {
     await setTwoFactor(
@@ -146,12 +145,7 @@ export async function confirmTwoFactor(
   work: UnitOfWork,
 ): Promise<{ recoveryCodes: string[]; user: UserRow }> {
   const user = await userOf(db, actor);
-  if (isTwoFactorOn(user))
-    throw new DomainError(
-      'bad_request',
-      'two_factor_already_enabled',
-      'Two-step sign-in is already on',
-    );
+  if (isTwoFactorOn(user)) throw alreadyEnabled();
   if (!user.twoFactorSecret)
     throw new DomainError('bad_request', 'two_factor_not_enabled', 'Start the set-up first');
   const recoveryCodes = newRecoveryCodes();
@@ -168,14 +162,7 @@ export async function confirmTwoFactor(
       })),
       now,
     );
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      before: { twoFactor: false },
-      after: { twoFactor: true },
-    });
+    await record(userFlagChange(user, 'twoFactor', true));
   });
   return { recoveryCodes, user };
 }
@@ -203,14 +190,7 @@ export async function disableTwoFactor(
       new Date().toISOString(),
     );
     await deleteRecoveryCodes(trx, user.id);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      before: { twoFactor: true },
-      after: { twoFactor: false },
-    });
+    await record(userFlagChange(user, 'twoFactor', false));
   });
   return user;
 }

@@ -68,3 +68,14 @@ export type RegisterVerifyInput = z.infer<typeof registerVerifySchema>;
 
 /** POST /register/verify/resend. */
 export const registerResendSchema = z.object({ email: emailSchema });
+
+/** The onboarding checklist of a new customer (GET /register/progress), in the order shown. */
+export const ONBOARDING_STEPS = [
+  'verify_email',
+  'first_project',
+  'first_qr_code',
+  'first_scan',
+  'choose_plan',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export type OnboardingSteps = Record<OnboardingStep, boolean>;

@@ -182,6 +182,32 @@ describe('self sign-up', () => {
   });
 });
 
+describe('the onboarding checklist', () => {
+  it('follows what the new customer has done', async () => {
+    const email = newEmail();
+    await register(email);
+    const verified = await verify(email, mailedCode(email).code, '10.7.3.1');
+    const sid = verified.cookies.find((c) => c.name === 'sid')!;
+    const cookie = `sid=${sid.value}`;
+    const before = await call(t.app, 'GET', '/api/register/progress', { cookie });
+    expect(before.json().data.steps).toEqual({
+      verify_email: true,
+      first_project: false,
+      first_qr_code: false,
+      first_scan: false,
+      choose_plan: false,
+    });
+    const project = await call(t.app, 'POST', '/api/projects', {
+      cookie,
+      body: { name: 'My first project' },
+    });
+    expect(project.statusCode).toBe(201);
+    const after = await call(t.app, 'GET', '/api/register/progress', { cookie });
+    expect(after.json().data.steps).toMatchObject({ verify_email: true, first_project: true });
+    expect(after.json().data.done).toBe(false);
+  });
+});
+
 describe('SIGNUP=closed', () => {
   it('refuses sign-up and tells the login page', async () => {
     const closed = await buildTestApp({ config: { signupOpen: false } });

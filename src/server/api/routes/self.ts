@@ -19,6 +19,7 @@ import {
   twoFactorPolicySchema,
 } from '../../../shared/schemas/twoFactor.js';
 import { securityNoticeMail, type Mail } from '../../mail.js';
+import { onboardingStepsOf } from '../../services/signup.js';
 import { updateSelf } from '../../services/users.js';
 import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
@@ -137,14 +138,18 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     },
   );
 
-  // GET /register/progress: the trial of the caller's customer (admins have none).
+  // GET /register/progress: the trial of the caller's customer and its onboarding checklist
+  // (admins have neither).
   app.get(
     '/register/progress',
     { preHandler: requirePermission('Registration') },
     async (request) => {
-      const user = currentUser(request);
+      const user = await userRowOf(currentUser(request).id);
       const customer = user.customerId ? await findCustomer(db, user.customerId) : null;
-      return { data: customer ? toProgress(customer) : { trialEndAt: null, done: true } };
+      if (!customer) return { data: { trialEndAt: null, done: true } };
+      return {
+        data: { ...toProgress(customer), steps: await onboardingStepsOf(db, user, customer) },
+      };
     },
   );
 }

@@ -1,0 +1,82 @@
+// /setup (no-nav, no login): shown once, on a server without any user, instead of an empty
+// login; creates the first platform administrator (POST /setup/first-admin) and signs them in.
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Box, Button, Typography } from '@mui/material';
+import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Self } from '../../shared/schemas/auth';
+import { firstAdminSchema } from '../../shared/schemas/signup';
+import { NoNavLayout } from '../layout/NoNavLayout';
+import { ApiHttpError, apiRequest } from '../providers/http';
+import { useResultNotify } from '../useNotifications';
+import { zodValidate } from '../validation';
+import { pathAfterOwnSignIn } from './signIn';
+import { useAuthOptions } from './useAuthOptions';
+
+const validate = zodValidate(firstAdminSchema);
+
+export function FirstAdminPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useAuthOptions();
+  const { failure } = useResultNotify();
+
+  useEffect(() => {
+    if (options && !options.firstAdminNeeded) navigate('/login', { replace: true });
+  }, [options, navigate]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      const { json } = await apiRequest<{ data: Self }>('/setup/first-admin', {
+        method: 'POST',
+        body: values,
+        skipAuthRedirect: true,
+      });
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      navigate(await pathAfterOwnSignIn(json.data), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      if (error instanceof ApiHttpError && error.code === 'first_admin_exists') {
+        navigate('/login', { replace: true });
+        return undefined;
+      }
+      failure('user', 'saving', error);
+    }
+    return undefined;
+  };
+
+  return (
+    <NoNavLayout title={translate('app.first_admin.title')}>
+      <Typography sx={{ mb: 2 }}>{translate('app.first_admin.intro')}</Typography>
+      <Form onSubmit={submit} validate={validate} mode="onChange">
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <TextInput source="name" label="app.first_admin.name" autoComplete="name" fullWidth />
+          <TextInput
+            source="email"
+            type="email"
+            label="app.first_admin.email"
+            autoComplete="username"
+            fullWidth
+          />
+          <PasswordInput
+            source="password"
+            label="app.first_admin.password"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <PasswordInput
+            source="passwordConfirmation"
+            label="app.first_admin.password_confirmation"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" data-testid="first-admin-submit">
+            {translate('app.first_admin.submit')}
+          </Button>
+        </Box>
+      </Form>
+    </NoNavLayout>
+  );
+}

@@ -1,0 +1,180 @@
+// /register (no-nav, no login): self sign-up. Step one makes the customer and its customer admin
+// (POST /register); step two takes the six-digit code from the mail (POST /register/verify),
+// which signs the new customer admin in.
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import {
+  Form,
+  FormDataConsumer,
+  PasswordInput,
+  RadioButtonGroupInput,
+  TextInput,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Self } from '../../shared/schemas/auth';
+import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
+import { NoNavLayout } from '../layout/NoNavLayout';
+import { ApiHttpError, apiRequest } from '../providers/http';
+import { useResultNotify } from '../useNotifications';
+import { zodValidate } from '../validation';
+import { pathAfterOwnSignIn } from './signIn';
+import { useAuthOptions } from './useAuthOptions';
+
+const validateRegister = zodValidate(registerSchema);
+const validateCode = zodValidate(registerVerifySchema.pick({ code: true }));
+const CUSTOMER_TYPE_CHOICES = [
+  { id: 'consumer', name: 'app.register.consumer' },
+  { id: 'business', name: 'app.register.business' },
+];
+
+export function RegisterPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const options = useAuthOptions();
+  const { failure } = useResultNotify();
+  const [email, setEmail] = useState<string | null>(null);
+
+  const register = async (values: Record<string, unknown>) => {
+    try {
+      const { json } = await apiRequest<{ data: { email: string } }>('/register', {
+        method: 'POST',
+        body: values,
+        skipAuthRedirect: true,
+      });
+      setEmail(json.data.email);
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      failure('user', 'saving', error);
+    }
+    return undefined;
+  };
+
+  const verify = async (values: Record<string, unknown>) => {
+    try {
+      const { json } = await apiRequest<{ data: Self }>('/register/verify', {
+        method: 'POST',
+        body: { email, code: values.code },
+        skipAuthRedirect: true,
+      });
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      navigate(await pathAfterOwnSignIn(json.data), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
+      failure('user', 'saving', error);
+    }
+    return undefined;
+  };
+
+  const resend = async () => {
+    await apiRequest('/register/verify/resend', {
+      method: 'POST',
+      body: { email },
+      skipAuthRedirect: true,
+    }).catch(() => undefined);
+    notify('app.register.resent', { type: 'info' });
+  };
+
+  if (options && !options.signupOpen) {
+    return (
+      <NoNavLayout title={translate('app.register.title')}>
+        <Alert severity="info">{translate('errors.api.signup_closed')}</Alert>
+        <Link component={RouterLink} to="/login" sx={{ mt: 2, display: 'block' }}>
+          {translate('app.login.back_to_login')}
+        </Link>
+      </NoNavLayout>
+    );
+  }
+
+  if (email) {
+    return (
+      <NoNavLayout title={translate('app.register.verify_title')}>
+        <Typography sx={{ mb: 2 }} data-testid="register-verify-intro">
+          {translate('app.register.verify_intro', { email })}
+        </Typography>
+        <Form onSubmit={verify} validate={validateCode} mode="onSubmit">
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+            <TextInput
+              source="code"
+              label="app.register.code"
+              autoComplete="one-time-code"
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'register-code' } }}
+            />
+            <Button type="submit" variant="contained" size="large" data-testid="register-verify">
+              {translate('app.register.verify_submit')}
+            </Button>
+            <Button onClick={resend} sx={{ mt: 1 }}>
+              {translate('app.register.resend')}
+            </Button>
+          </Box>
+        </Form>
+      </NoNavLayout>
+    );
+  }
+
+  return (
+    <NoNavLayout title={translate('app.register.title')}>
+      <Typography sx={{ mb: 2 }}>{translate('app.register.intro')}</Typography>
+      <Form
+        onSubmit={register}
+        validate={validateRegister}
+        mode="onSubmit"
+        reValidateMode="onChange"
+        defaultValues={{ customerType: 'consumer' }}
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <RadioButtonGroupInput
+            source="customerType"
+            label="app.register.customer_type"
+            choices={CUSTOMER_TYPE_CHOICES}
+          />
+          <FormDataConsumer>
+            {({ formData }) =>
+              formData.customerType === 'business' && (
+                <TextInput
+                  source="companyName"
+                  label="app.register.company_name"
+                  autoComplete="organization"
+                  fullWidth
+                />
+              )
+            }
+          </FormDataConsumer>
+          <TextInput source="name" label="app.register.name" autoComplete="name" fullWidth />
+          <TextInput
+            source="email"
+            type="email"
+            label="app.register.email"
+            autoComplete="username"
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
+          />
+          <PasswordInput
+            source="password"
+            label="app.register.password"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <PasswordInput
+            source="passwordConfirmation"
+            label="app.register.password_confirmation"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" data-testid="register-submit">
+            {translate('app.register.submit')}
+          </Button>
+          <Link component={RouterLink} to="/login" sx={{ mt: 2, alignSelf: 'center' }}>
+            {translate('app.register.have_account')}
+          </Link>
+        </Box>
+      </Form>
+    </NoNavLayout>
+  );
+}
