@@ -41,6 +41,7 @@ const CheckoutActivatedPage = screen(
   'CheckoutActivatedPage',
 );
 const BillingPage = screen(() => import('./billing/BillingPage'), 'BillingPage');
+const PlansPage = screen(() => import('./billing/PlansPage'), 'PlansPage');
 const ProfilePage = screen(() => import('./settings/ProfilePage'), 'ProfilePage');
 const SecurityPage = screen(() => import('./settings/SecurityPage'), 'SecurityPage');
 const WhiteLabelSettingsPage = screen(
@@ -299,6 +300,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={guard('checkout.list', <CheckoutActivatedPage />)}
           />
           <Route path={BILLING_PATHS.billing} element={guard('billing.list', <BillingPage />)} />
+          <Route path={BILLING_PATHS.plans} element={guard('plans.list', <PlansPage />)} />
           <Route path="/user/add" element={guard('users.create', <UserCreate />)} />
           <Route path="/user/:id" element={<ToDetails base="/user" />} />
           <Route

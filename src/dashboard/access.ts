@@ -61,6 +61,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'checkout.list': { roles: ['customeradmin'], key: 'SubscriptionView' },
   'billing.list': { roles: ['customeradmin'], key: 'SubscriptionView' },
   'customers.billing': { roles: ['admin'], key: 'InvoiceUpdate' },
+  'plans.list': { roles: ['admin'], key: 'CustomerLimitsUpdate' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {

@@ -25,6 +25,8 @@ describe('configProblems', () => {
     ],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true or false.'],
     [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_live_x' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together'],
+    [{ VIES_URL: 'ec.europa.eu' }, 'VIES_URL must be an http:// or https:// URL'],
   ])('%o → %s', (env, sentence) => {
     const problems = configProblems(env);
     expect(problems).toHaveLength(1);
@@ -36,6 +38,7 @@ describe('configProblems', () => {
     { PUBLIC_URL: 'https://qr.example.com', SCAN_BASE_URL: 'https://q.example.com' },
     { SMTP_URL: 'smtps://user:pw@mail.example.com:465', LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
     { REDIS_URL: 'redis://127.0.0.1:6379/0' },
+    { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', VIES_URL: 'http://vies' },
   ])('accepts %o', (env) => {
     expect(configProblems(env)).toEqual([]);
   });

@@ -18,8 +18,10 @@ import {
   DialogTitle,
   Grid,
   Link,
+  MenuItem,
   Stack,
   Table,
+  TextField,
   TableBody,
   TableCell,
   TableHead,
@@ -164,6 +166,74 @@ function StateNote({ overview }: { overview: BillingOverview }) {
     default:
       return null;
   }
+}
+
+/** A platform admin activates a plan for the customer without a payment. */
+function DirectActivation({ customerId }: { customerId: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans, retry: false });
+  const [planId, setPlanId] = useState('');
+  const [period, setPeriod] = useState<'month' | 'year'>('year');
+  const activate = useMutation({
+    mutationFn: () => billingApi.activateDirectly(customerId, { planId, billingPeriod: period }),
+    onSuccess: async () => {
+      notify('app.billing.plans.activated', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['customers'] });
+    },
+    onError: (error) =>
+      notify(error instanceof ApiHttpError ? error.message : 'app.billing.load_error', {
+        type: 'error',
+      }),
+  });
+  return (
+    <Card data-testid="billing-direct-activation">
+      <CardHeader
+        title={translate('app.billing.plans.activate')}
+        slotProps={{ title: { variant: 'h6' } }}
+        action={
+          <Button component={RouterLink} to="/plans">
+            {translate('app.billing.plans.title')}
+          </Button>
+        }
+      />
+      <CardContent sx={{ pt: 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 200 }}
+          label={translate('app.billing.plan')}
+          value={planId}
+          onChange={(event) => setPlanId(event.target.value)}
+        >
+          {(plans.data ?? []).map((plan) => (
+            <MenuItem key={plan.id} value={plan.id}>
+              {plan.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 160 }}
+          label={translate('app.billing.period')}
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as 'month' | 'year')}
+        >
+          <MenuItem value="month">{translate('app.billing.monthly')}</MenuItem>
+          <MenuItem value="year">{translate('app.billing.yearly')}</MenuItem>
+        </TextField>
+        <Button
+          variant="contained"
+          disabled={!planId || activate.isPending}
+          onClick={() => activate.mutate()}
+        >
+          {translate('app.billing.plans.activate_button')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
 }
 
 export function BillingPage() {
@@ -352,6 +422,7 @@ export function BillingPage() {
           )}
         </CardContent>
       </Card>
+      {permissions?.role === 'admin' && <DirectActivation customerId={customerId} />}
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
         <DialogTitle>{translate('app.billing.cancel_confirm_title')}</DialogTitle>
         <DialogContent>

@@ -34,6 +34,16 @@ export const billingApi = {
     return (await apiRequest<ItemResponse<BillingOverview>>(`${customerPath(customerId)}/billing`))
       .json.data;
   },
+  async activateDirectly(
+    customerId: string,
+    order: { planId: string; billingPeriod: 'month' | 'year' },
+  ): Promise<BillingOverview> {
+    const { json } = await apiRequest<ItemResponse<BillingOverview>>(
+      `${customerPath(customerId)}/subscription`,
+      { method: 'POST', body: order },
+    );
+    return json.data;
+  },
   async setCancel(customerId: string, cancel: boolean): Promise<BillingOverview> {
     const action = cancel ? 'cancel' : 'reactivate';
     const { json } = await apiRequest<ItemResponse<BillingOverview>>(

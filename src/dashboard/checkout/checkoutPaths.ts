@@ -7,6 +7,7 @@ export const BILLING_PATHS = {
   checkoutActivated: '/checkout/:name/:planId/activated',
   billing: '/billing',
   customerBilling: '/customer/:id/billing',
+  plans: '/plans',
 } as const;
 
 export const checkoutPath = (plan: { id: string; name: string }) =>

@@ -22,6 +22,11 @@ export function CustomerTabs({ id }: { id: string }) {
       label: 'app.customers.manage',
       testId: 'customer-tab-manage',
     },
+    {
+      path: `/customer/${id}/billing`,
+      label: 'app.billing.title',
+      testId: 'customer-tab-billing',
+    },
   ];
   const current = tabs.findIndex((tab) => pathname.replace(/\/$/, '') === tab.path);
   return (

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedQrMetadata } from '../../../src/shared/qrMetadata.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
-import { multipart } from '../content/helpers.js';
+import { multipart, PNG_1PX, upload } from '../content/helpers.js';
 import { linkQrCodeThroughApi, setAccountState } from '../../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
@@ -58,6 +58,17 @@ describe.each([
     } else {
       expect(response.statusCode, response.body).toBe(201);
     }
+  });
+
+  it(blockedWith ? 'refuses an upload too' : 'may upload', async () => {
+    const response = await upload(t, {
+      cookie,
+      projectId: t.ids.projects.demoLinked,
+      kind: 'image',
+      filename: 'logo.png',
+      content: PNG_1PX,
+    });
+    expect(response.statusCode, response.body).toBe(blockedWith ? 402 : 201);
   });
 
   it('may read and download', async () => {
