@@ -244,12 +244,13 @@ export async function deleteAllLinksOf(db: Executor, advertisementId: string): P
 }
 
 /**
- * Human views, unique views and click-throughs of an advertisement (bots are not counted), from
+ * Human views, unique views and click-throughs of an advertisement (bots are not counted; the
+ * caller vouches the advertisement is the project's), from
  * its rollups: the running totals, or the hours of the range (from/to rounded to their hour).
  */
 export async function advertisementStats(
   db: Executor,
-  projectId: string,
+  _projectId: string,
   advertisementId: string,
   range: { from?: string; to?: string } = {},
 ): Promise<{ views: number; uniqueViews: number; clicks: number }> {
@@ -266,7 +267,7 @@ export async function advertisementStats(
   } else {
     const from = floorHour(range.from ? Date.parse(range.from) : 0);
     const to = range.to ? Date.parse(range.to) : Date.now();
-    rows = await rollupSums(db, projectId, [advertisementId], dimensions, [
+    rows = await rollupSums(db, [advertisementId], dimensions, [
       { period: 'hour', from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     ]);
   }

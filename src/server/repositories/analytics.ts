@@ -28,12 +28,11 @@ const rangeFilter =
     );
 
 /**
- * Counts per hourly bucket of one dimension ('' value), summed over the scopes. Only rows of
- * `projectId`: a scope id from the request never reaches another project's numbers.
+ * Counts per hourly bucket of one dimension ('' value), summed over the scopes: the project, or
+ * items statisticsItemIds vouched for (so the scope ids alone keep tenants apart).
  */
 export async function rollupSeries(
   db: Executor,
-  projectId: string,
   scopeIds: readonly string[],
   dimension: string,
   from: string,
@@ -48,7 +47,6 @@ export async function rollupSeries(
       eb.fn.sum<number>('uniques').as('uniques'),
     ])
     .where('scopeId', 'in', scopeIds)
-    .where('projectId', '=', projectId)
     .where('period', '=', 'hour')
     .where('dimension', '=', dimension)
     .where('bucket', '>=', from)
@@ -63,10 +61,9 @@ export async function rollupSeries(
   }));
 }
 
-/** Counts per dimension and value over the ranges, summed over the scopes (of `projectId`). */
+/** Counts per dimension and value over the ranges, summed over the scopes (as above). */
 export async function rollupSums(
   db: Executor,
-  projectId: string,
   scopeIds: readonly string[],
   dimensions: readonly string[],
   ranges: readonly BucketRange[],
@@ -81,7 +78,6 @@ export async function rollupSums(
       eb.fn.sum<number>('uniques').as('uniques'),
     ])
     .where('scopeId', 'in', scopeIds)
-    .where('projectId', '=', projectId)
     .where('dimension', 'in', dimensions)
     .where(rangeFilter(ranges))
     .groupBy(['dimension', 'value'])
@@ -184,29 +180,39 @@ export async function itemTotals(
 }
 
 /**
- * The scan items an id stands for in a project: itself (a QR code or short link) plus, when it
- * is an Action, the QR codes and short links currently linked to it.
+ * The scan items an id stands for in a project: itself when it is one of the project's QR codes,
+ * short links or advertisements, plus, when it is an Action of the project, the QR codes and
+ * short links linked to it. An id of anything else (another project's item) stands for nothing,
+ * so rollup reads by these ids need no project filter (which would steer the planner to the
+ * project index: a quiet code in a busy project would read the whole project).
  */
 export async function statisticsItemIds(
   db: Executor,
   projectId: string,
   itemId: string,
 ): Promise<string[]> {
-  const [qrCodes, shortLinks] = await Promise.all([
+  const own = (table: 'qrCodes' | 'shortLinks' | 'advertisements' | 'actions') =>
     db
-      .selectFrom('qrCodes')
+      .selectFrom(table)
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('id', '=', itemId)
+      .execute();
+  const linked = (table: 'qrCodes' | 'shortLinks') =>
+    db
+      .selectFrom(table)
       .select('id')
       .where('projectId', '=', projectId)
       .where('actionId', '=', itemId)
-      .execute(),
-    db
-      .selectFrom('shortLinks')
-      .select('id')
-      .where('projectId', '=', projectId)
-      .where('actionId', '=', itemId)
-      .execute(),
+      .execute();
+  const found = await Promise.all([
+    own('qrCodes'),
+    own('shortLinks'),
+    own('advertisements'),
+    linked('qrCodes'),
+    linked('shortLinks'),
   ]);
-  return [itemId, ...qrCodes.map((row) => row.id), ...shortLinks.map((row) => row.id)];
+  return [...new Set(found.flat().map((row) => row.id))];
 }
 
 // ─── Raw rows: export, backfill, retention ─────────────────────────────────────────────────────

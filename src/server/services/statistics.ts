@@ -114,9 +114,9 @@ export async function statisticsOf(
   const previousRanges = days(previousFrom, previousTo);
 
   const [hourly, sums, previous, top] = await Promise.all([
-    rollupSeries(db, scope.projectId, scope.scopeIds, 'total', iso(fromHour), iso(toHour)),
-    rollupSums(db, scope.projectId, scope.scopeIds, [...BREAKDOWN_COLUMNS, 'bot'], ranges),
-    rollupSums(db, scope.projectId, scope.scopeIds, ['total'], previousRanges),
+    rollupSeries(db, scope.scopeIds, 'total', iso(fromHour), iso(toHour)),
+    rollupSums(db, scope.scopeIds, [...BREAKDOWN_COLUMNS, 'bot'], ranges),
+    rollupSums(db, scope.scopeIds, ['total'], previousRanges),
     scope.withTopItems ? topItems(db, scope.projectId, ranges, TOP_ITEMS) : Promise.resolve([]),
   ]);
 

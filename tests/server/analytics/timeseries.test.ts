@@ -24,7 +24,32 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Records the scans, with a QR code row for each item id (statistics answer only real items). */
 async function insertScans(rows: ScanInput[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (const row of rows) {
+    if (!row.itemId) continue;
+    await t.db
+      .insertInto('qrCodes')
+      .values({
+        id: row.itemId,
+        customerId: t.ids.customers.demo,
+        projectId: row.projectId ?? t.ids.projects.demoLinked,
+        code: `t${row.itemId.slice(-10).toLowerCase()}`,
+        name: 'Stats',
+        description: null,
+        actionId: null,
+        templateId: null,
+        design: '{}',
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+        trashedAt: null,
+        deletedAt: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
   await recordScans(
     t.db,
     { customerId: t.ids.customers.demo, projectId: t.ids.projects.demoLinked },
