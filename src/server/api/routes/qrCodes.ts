@@ -23,6 +23,7 @@ import {
   contentDisposition,
   downloadQrCode,
   printQuerySchema,
+  refinePngPixels,
 } from '../../services/download.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -115,7 +116,11 @@ export function qrCodeRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     { preHandler: requirePermission('QRCodeView') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      const options = printQuerySchema.parse(request.query ?? {});
+      const options = printQuerySchema
+        .superRefine((query, context) => {
+          if (query.format === 'png') refinePngPixels(query, context);
+        })
+        .parse(request.query ?? {});
       const file = await downloadQrCode(
         db,
         config,
