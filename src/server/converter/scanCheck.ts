@@ -20,6 +20,8 @@ const PRINT_DPI = 300;
 const INK_BLUR_SIGMA = 0.8;
 /** A screen-sized rendering of the exact file: what a phone sees of a code on a monitor. */
 const SCREEN_PIXELS = 600;
+/** A PNG file wider than this is read from a rendering of its SVG at this width (same drawing). */
+const MAX_DECODE_PIXELS = 1500;
 
 // zxing-wasm keeps one compiled module per process (its own state, not ours); we only tell it
 // where the .wasm is, once, before the first read.
@@ -48,14 +50,16 @@ export async function decodePng(png: Buffer): Promise<string | null> {
   return results.find((result) => result.isValid)?.text ?? null;
 }
 
-/** The code as printed `sizeMm` wide at 300 dpi, blurred like ink. */
-export async function simulatedPrint(svg: string, sizeMm: number): Promise<Buffer> {
-  const pixels = Math.max(21, Math.round((sizeMm / 25.4) * PRINT_DPI));
-  return sharp(svgToPng(svg, pixels))
-    .flatten({ background: '#ffffff' })
-    .blur(INK_BLUR_SIGMA)
-    .png()
-    .toBuffer();
+/**
+ * The code as printed `sizeMm` wide at 300 dpi, blurred like ink. A PNG of exactly that width
+ * (the file itself, when it was asked at 300 dpi) is used instead of drawing it again.
+ */
+export async function simulatedPrint(svg: string, sizeMm: number, png?: Buffer): Promise<Buffer> {
+  // Beyond MAX_DECODE_PIXELS (about 13 cm) a print is only easier to read than this one.
+  const pixels = Math.min(MAX_DECODE_PIXELS, Math.max(21, Math.round((sizeMm / 25.4) * PRINT_DPI)));
+  const width = png ? (await sharp(png).metadata()).width : undefined;
+  const drawn = png && width === pixels ? png : svgToPng(svg, pixels);
+  return sharp(drawn).flatten({ background: '#ffffff' }).blur(INK_BLUR_SIGMA).png().toBuffer();
 }
 
 export interface ScanCheckInput {
@@ -69,7 +73,11 @@ export interface ScanCheckInput {
 }
 
 export async function checkScannability(input: ScanCheckInput): Promise<ScanCheck> {
-  const exact = input.png ?? svgToPng(input.svg, SCREEN_PIXELS);
+  const pngWidth = input.png ? (await sharp(input.png).metadata()).width : undefined;
+  const exact =
+    input.png && pngWidth && pngWidth <= MAX_DECODE_PIXELS
+      ? input.png
+      : svgToPng(input.svg, input.png ? MAX_DECODE_PIXELS : SCREEN_PIXELS);
   const decoded = await decodePng(exact);
   const failures: ScanFailure[] = [];
   if (decoded === null) {
@@ -77,7 +85,9 @@ export async function checkScannability(input: ScanCheckInput): Promise<ScanChec
     failures.push(inverted ? 'invertedColors' : 'unreadable');
   } else if (decoded !== input.text) {
     failures.push('mismatch');
-  } else if ((await decodePng(await simulatedPrint(input.svg, input.sizeMm))) !== input.text) {
+  } else if (
+    (await decodePng(await simulatedPrint(input.svg, input.sizeMm, input.png))) !== input.text
+  ) {
     failures.push('smallPrint');
   }
   return {

@@ -45,6 +45,12 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+const MM_PER_INCH = 25.4;
+const PT_PER_MM = 72 / MM_PER_INCH;
+
+/** The widest PNG we make (1000 mm at 200 dpi): larger ones would take gigabytes of memory. */
+export const MAX_PNG_PIXELS = 8000;
+
 /** GET …/download's query: the print size in mm, PNG's DPI, PDF's bleed and CMYK, the override. */
 export const printQuerySchema = z.object({
   format: z.enum(PRINT_FORMATS).default('png'),
@@ -58,8 +64,25 @@ export const printQuerySchema = z.object({
 });
 export type PrintOptions = z.infer<typeof printQuerySchema>;
 
-const MM_PER_INCH = 25.4;
-const PT_PER_MM = 72 / MM_PER_INCH;
+/** The size and DPI of a PNG may not ask for more than MAX_PNG_PIXELS across. */
+export function refinePngPixels(
+  options: { size: number; dpi: number },
+  context: z.RefinementCtx,
+): void {
+  const maxDpi = Math.floor((MAX_PNG_PIXELS * MM_PER_INCH) / options.size);
+  if (options.dpi > maxDpi) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: maxDpi,
+      inclusive: true,
+      input: options.dpi,
+      path: ['dpi'],
+      message: `At ${options.size} mm the PNG resolution can be at most ${maxDpi} dpi`,
+    });
+  }
+}
+
 const BLEED_MM = 3;
 
 export interface PrintFile {

@@ -23,6 +23,7 @@ import {
   PRINT_FORMATS,
   printFormat,
   printQuerySchema,
+  refinePngPixels,
 } from './download.js';
 import { readDesign, scanBaseOf, scanUrlOf } from './qrCodes.js';
 import type { UnitOfWork } from './unitOfWork.js';
@@ -30,14 +31,17 @@ import type { UnitOfWork } from './unitOfWork.js';
 /** The most codes one pack holds (a list page's selection is capped the same way). */
 export const MAX_PACK_CODES = 250;
 
-export const printPackQuerySchema = printQuerySchema.omit({ format: true }).extend({
-  // Comma separated; ids that are not ULIDs cannot exist and are skipped.
-  ids: z
-    .string()
-    .max(MAX_PACK_CODES * 27)
-    .transform((value) => [...new Set(value.split(',').filter(isUlid))])
-    .pipe(z.array(z.string()).min(1).max(MAX_PACK_CODES)),
-});
+export const printPackQuerySchema = printQuerySchema
+  .omit({ format: true })
+  .extend({
+    // Comma separated; ids that are not ULIDs cannot exist and are skipped.
+    ids: z
+      .string()
+      .max(MAX_PACK_CODES * 27)
+      .transform((value) => [...new Set(value.split(',').filter(isUlid))])
+      .pipe(z.array(z.string()).min(1).max(MAX_PACK_CODES)),
+  })
+  .superRefine(refinePngPixels);
 export type PrintPackOptions = z.infer<typeof printPackQuerySchema>;
 
 export const PRINT_PACK_FILE_NAME = 'print-pack.zip';

@@ -6,6 +6,7 @@ import { renderWithAdmin } from '../helpers';
 import QrDesigner from '../../../src/dashboard/design/QrDesigner';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../../src/shared/schemas/qrCode';
 import en from '../../../locales/en.json';
+import { maxLogoShare } from '../../../src/shared/qrStyling';
 
 // jsdom has no canvas: the preview is qr-code-styling's business, not this test's.
 vi.mock('../../../src/dashboard/design/QrPreview', () => ({
@@ -79,5 +80,34 @@ describe('QrDesigner', () => {
       warnings.logoTooLarge,
     );
     expect(screen.queryByTestId('qr-warning-lowContrast')).toBeNull();
+  });
+
+  it('measures the logo as a share of the width, up to what the level carries', async () => {
+    renderWithAdmin(
+      <Controlled
+        initial={{
+          ...DEFAULT_QR_DESIGN,
+          errorCorrectionLevel: 'L',
+          logo: { ...DEFAULT_QR_DESIGN.logo, mediaId: '01HZY8Q4J8M7V0K2T3R5N6P7QD', size: 0.3 },
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByText(en.app.qr_design.logo));
+    const slider = (await screen.findByTestId('qr-logo-size')).querySelector('input')!;
+    // At L a logo may cover 18 % of the width; a stored 30 % shows (and is drawn) as 18 %.
+    expect(slider.getAttribute('aria-valuemax')).toBe(String(Math.round(maxLogoShare('L') * 100)));
+    expect(slider.getAttribute('aria-valuenow')).toBe('18');
+  });
+
+  it('sets the quiet zone in modules, 4 by default, and warns under 2', async () => {
+    renderWithAdmin(<Controlled initial={DEFAULT_QR_DESIGN} />);
+    fireEvent.click(screen.getByText(en.app.qr_design.options));
+    const slider = (await screen.findByTestId('qr-design-quiet-zone')).querySelector('input')!;
+    expect(slider.getAttribute('aria-valuenow')).toBe('4');
+    expect(screen.queryByTestId('qr-warning-smallQuietZone')).toBeNull();
+    fireEvent.change(slider, { target: { value: '1' } });
+    expect((await screen.findByTestId('qr-warning-smallQuietZone')).textContent).toContain(
+      warnings.smallQuietZone,
+    );
   });
 });

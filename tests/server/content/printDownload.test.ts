@@ -258,3 +258,18 @@ describe('GET /projects/{pid}/qr-codes/print-pack', () => {
     expect(response.statusCode).toBe(422);
   });
 });
+
+describe('PNG size limits', () => {
+  it('refuses a PNG wider than 8000 pixels with the largest DPI for that size', async () => {
+    const qr = await createCode('Huge');
+    const response = await download(qr.id, 'format=png&size=1000&dpi=1200');
+    expect(response.statusCode).toBe(422);
+    expect(firstError(response)).toMatchObject({
+      code: 'max',
+      source: { pointer: '/dpi' },
+      meta: { max: 203 },
+    });
+    // A PDF of that size is vectors: no limit but the size's own.
+    expect((await download(qr.id, 'format=pdf&size=1000&dpi=1200')).statusCode).toBe(200);
+  });
+});

@@ -18,6 +18,7 @@ import {
   contentDisposition,
   downloadQrCode,
   printQuerySchema,
+  refinePngPixels,
 } from '../../services/download.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
@@ -52,7 +53,11 @@ export function qrCodeRoutes(app: FastifyInstance, deps: RouteDeps): void {
     { preHandler: requirePermission('QRCodeView') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      const options = printQuerySchema.parse(request.query ?? {});
+      const options = printQuerySchema
+        .superRefine((query, context) => {
+          if (query.format === 'png') refinePngPixels(query, context);
+        })
+        .parse(request.query ?? {});
       const file = await downloadQrCode(
         db,
         config,
