@@ -45,6 +45,8 @@ import { pageRoutes } from './api/routes/pages.js';
 import { pageAnalyticsRoutes } from './api/routes/pageAnalytics.js';
 import { apiKeyRoutes } from './api/routes/apiKeys.js';
 import { webhookRoutes } from './api/routes/webhooks.js';
+import { importRoutes } from './api/routes/imports.js';
+import { ImportJobs } from './import/jobs.js';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
@@ -219,6 +221,11 @@ export async function buildApp({
     await webhookDispatcher.close();
   });
 
+  // Import jobs run in the background of this instance; closing stops them between rows.
+  const importJobs = new ImportJobs();
+  app.decorate('imports', importJobs);
+  app.addHook('onClose', () => importJobs.close());
+
   const scanRecorder = createScanRecorder(db, {
     onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
     onWritten: (rows) => webhookDispatcher.scansWritten(rows),
@@ -316,6 +323,7 @@ export async function buildApp({
         pageAnalyticsRoutes(api, deps, pageAnalytics);
         apiKeyRoutes(api, deps);
         webhookRoutes(api, deps);
+        importRoutes(api, deps);
         whiteLabelRoutes(api, deps, new WhiteLabelService(db, config, whiteLabelHosts));
         billingRoutes(api, deps, billing);
         limitRoutes(api, deps);

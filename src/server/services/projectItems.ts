@@ -5,6 +5,7 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
+import { UNLIMITED } from '../../shared/constants.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
@@ -50,8 +51,11 @@ export async function limitProblem(
   project: ProjectRow,
 ): Promise<LimitProblem | null> {
   await lockCustomer(trx, project.customerId);
-  const used = await countActiveItems(trx, table, project.id, project.customerId);
   const total = await itemLimits(trx, LIMITS[table].column, project.id, project.customerId);
+  // Counting walks every item of the customer: skip it where nothing limits (a bulk import of
+  // thousands of rows would otherwise count ever longer lists once per row).
+  if (total.project === UNLIMITED && total.customer === UNLIMITED) return null;
+  const used = await countActiveItems(trx, table, project.id, project.customerId);
   if (!fitsWithin(used.project, total.project)) return { scope: 'project', max: total.project };
   if (!fitsWithin(used.customer, total.customer)) return { scope: 'customer', max: total.customer };
   return null;

@@ -69,25 +69,42 @@ function changesOf(change: ChangeRecord): Record<string, unknown> | null {
   return { ...change.changes, ...diffOf(change.before, change.after) };
 }
 
+/** Work a caller adds to a service's change, in its transaction, knowing what it recorded. */
+export type FollowUp = (
+  trx: Transaction<Database>,
+  recorded: readonly ChangeRecord[],
+) => Promise<void>;
+
 /** A unit of work bound to one request's actor: `run` is the only way to change data. */
 export class UnitOfWork {
   constructor(
     readonly db: Db,
     private readonly bus: EventBus,
     readonly context: AuditContext,
+    private readonly followUp: FollowUp | null = null,
   ) {}
 
   /** The same unit of work acting as someone else (sign-in knows the user only once it succeeds). */
   as(actor: Partial<Pick<AuditContext, 'userId' | 'customerId'>>): UnitOfWork {
-    return new UnitOfWork(this.db, this.bus, { ...this.context, ...actor });
+    return new UnitOfWork(this.db, this.bus, { ...this.context, ...actor }, this.followUp);
+  }
+
+  /**
+   * The same unit of work, whose every change also runs `followUp` before it commits: an import
+   * notes which item a row became in the very transaction that makes the item.
+   */
+  followedBy(followUp: FollowUp): UnitOfWork {
+    return new UnitOfWork(this.db, this.bus, this.context, followUp);
   }
 
   async run<T>(work: (scope: WriteScope) => Promise<T>): Promise<T> {
     const events: DomainEvent[] = [];
-    const result = await this.db.transaction().execute((trx) =>
-      work({
+    const recorded: ChangeRecord[] = [];
+    const result = await this.db.transaction().execute(async (trx) => {
+      const answer = await work({
         trx,
         record: async (change) => {
+          recorded.push(change);
           const id = await insertAuditLog(trx, this.context, {
             ...change,
             changes: changesOf(change),
@@ -104,8 +121,10 @@ export class UnitOfWork {
           return id;
         },
         publish: (event) => events.push(event),
-      }),
-    );
+      });
+      if (this.followUp) await this.followUp(trx, recorded);
+      return answer;
+    });
     this.bus.publish(events);
     return result;
   }

@@ -82,6 +82,22 @@ export const ENDPOINTS: Endpoint[] = [
     ['ProjectWebhooks'],
     'webhook_not_found',
   ),
+  // Import (issue 15)
+  e(
+    'POST',
+    '/projects/:pid/imports/preview?kind=qr_code',
+    ['ProjectView'],
+    P,
+    () => 'name,url\r\nA,https://a.example',
+  ),
+  e(
+    'POST',
+    '/projects/:pid/imports?kind=qr_code',
+    ['ProjectView', 'QRCodeCreate'],
+    P,
+    () => 'name,url\r\nA,https://a.example',
+  ),
+  e('GET', '/projects/:pid/imports/:importJob', ['ProjectView'], 'import_job_not_found'),
   // Customers
   e('GET', '/customers/:customer', ['CustomerView'], 'customer_not_found'),
   e('PUT', '/customers/:customer', ['CustomerUpdate'], 'customer_not_found', () => ({
@@ -433,6 +449,7 @@ export function fillPath(path: string, idOf: (key: IdKey) => string): string {
 /** Keys below a project: with the caller's own project in the path they still must be refused. */
 export const PROJECT_ITEM_KEYS: readonly IdKey[] = [
   'apiKey',
+  'importJob',
   'webhook',
   'delivery',
   'action',

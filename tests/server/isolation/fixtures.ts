@@ -28,6 +28,7 @@ export interface ProjectIds {
   ad: string;
   apiKey: string;
   webhook: string;
+  importJob: string;
   /** A delivery of `webhook` (the QR code trashed below). */
   delivery: string;
 }
@@ -204,6 +205,12 @@ export async function seedProjectContent(
     }),
   );
   const apiKey = await post('/api-keys', { name: 'Shop', scope: 'content' });
+  const imported = await call(t.app, 'POST', `${base}/imports?kind=short_link`, {
+    cookie,
+    body: `name,url\r\nImported,https://example.com/imported-${ulid().toLowerCase()}`,
+  });
+  expect(imported.statusCode, imported.body).toBe(202);
+  await t.app.imports.settled();
   let trashedPid = pid;
   if (options.trashProject) {
     trashedPid = await created(
@@ -228,6 +235,7 @@ export async function seedProjectContent(
     ad,
     apiKey,
     webhook,
+    importJob: imported.json().data.id as string,
     delivery: await deliveryOf(t, webhook),
   };
 }

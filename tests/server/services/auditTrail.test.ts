@@ -26,6 +26,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await login(t.app, DEMO.admin);
   customeradmin = await login(t.app, DEMO.customeradmin);
+  // Every case makes fresh content in the demo customer: more than its plan's 50 QR codes.
+  await t.db
+    .updateTable('customers')
+    .set({ maxQrCodes: -1, maxShortLinks: -1 })
+    .where('id', '=', t.ids.customers.demo)
+    .execute();
 });
 
 afterAll(async () => {
@@ -405,6 +411,20 @@ const CASES: Case[] = [
     route: 'POST /api/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
     path: (c) => `${items(c)}/webhooks/${c.webhook}/deliveries/${c.delivery}/resend`,
     rows: [['webhook', 'send']],
+  },
+  // Import (issue 15): the job is audited; the rows it makes are audited by their services.
+  {
+    route: 'POST /api/projects/:pid/imports/preview',
+    path: (c) => `${items(c)}/imports/preview?kind=qr_code`,
+    body: () => 'name,url\r\nPoster,https://example.com/p',
+    rows: [],
+  },
+  {
+    route: 'POST /api/projects/:pid/imports',
+    // Only invalid rows: the job has nothing to make, so no row lands after the answer.
+    path: (c) => `${items(c)}/imports?kind=qr_code`,
+    body: () => 'name,url\r\nPoster,not-a-link',
+    rows: [['import', 'created']],
   },
   // White label and platform settings.
   {

@@ -1,0 +1,132 @@
+// Bulk import (issue 15, part 4): the file is the request body (text/csv, or an XLSX workbook),
+// the options are query parameters, so a script can `curl --data-binary @links.csv` as easily as
+// the dashboard uploads. Preview first, then one job whose progress the job route tells.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  IMPORT_FORMATS,
+  IMPORT_KEY_MAX,
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+} from '../../../shared/schemas/import.js';
+import type { PermissionKey } from '../../../shared/permissions.js';
+import { forbidden, invalidField } from '../../domain/errors.js';
+import type { ImportJobs } from '../../import/jobs.js';
+import {
+  importJobOf,
+  presentImportJob,
+  previewForProject,
+  startImport,
+} from '../../services/imports.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, userCan } from '../plugins/session.js';
+import {
+  projectIdOf,
+  projectItemIdsOf,
+  projectOfRequest,
+  type ProjectItemParams,
+  type ProjectParams,
+  type RouteDeps,
+} from './helpers.js';
+
+/** The types a file arrives as besides JSON: CSV, XLSX, or none named (any bytes). */
+const FILE_TYPES = [
+  'text/csv',
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+const importQuerySchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  format: z.enum(IMPORT_FORMATS).optional(),
+  /** The column that recognises a row on a later upload; empty: none (every upload adds). */
+  keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
+});
+
+const CREATE_KEY: Record<(typeof IMPORT_KINDS)[number], PermissionKey> = {
+  qr_code: 'QRCodeCreate',
+  short_link: 'ShortLinkCreate',
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Import jobs under way in this app instance. */
+    imports: ImportJobs;
+  }
+}
+
+export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const jobs = app.imports;
+
+  /** The file and the options, for a user who may create what the file holds. */
+  const requestOf = async (request: FastifyRequest<{ Params: ProjectParams }>) => {
+    // Another customer's project is not found, whatever the file and options.
+    await projectOfRequest(db, request);
+    const query = importQuerySchema.parse(request.query);
+    if (!userCan(currentUser(request), CREATE_KEY[query.kind])) throw forbidden();
+    // text/plain arrives as text (the app's own parser), everything else as bytes.
+    const file = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
+    if (!Buffer.isBuffer(file) || file.length === 0)
+      throw invalidField('import_file_empty', '/file', 'Send the file as the request body');
+    const options = {
+      kind: query.kind,
+      format: query.format,
+      keyColumn: query.keyColumn === undefined ? undefined : query.keyColumn || null,
+    };
+    return { projectId: projectIdOf(request.params), file, options };
+  };
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      FILE_TYPES,
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    // POST /projects/{pid}/imports/preview?kind=…: every row checked, nothing written.
+    scope.post<{ Params: ProjectParams }>(
+      '/projects/:pid/imports/preview',
+      { preHandler: requirePermission('ProjectView') },
+      async (request) => {
+        const { projectId, file, options } = await requestOf(request);
+        return {
+          data: await previewForProject(db, currentUser(request), projectId, file, options),
+        };
+      },
+    );
+
+    // POST /projects/{pid}/imports?kind=…: starts the job for the valid rows; 202 with the job.
+    scope.post<{ Params: ProjectParams }>(
+      '/projects/:pid/imports',
+      { preHandler: requirePermission('ProjectView') },
+      async (request, reply) => {
+        const { projectId, file, options } = await requestOf(request);
+        const job = await startImport(
+          db,
+          currentUser(request),
+          projectId,
+          file,
+          options,
+          unitOfWorkOf(request, config),
+          jobs,
+        );
+        return reply.code(202).send({ data: presentImportJob(job) });
+      },
+    );
+  });
+
+  // GET /projects/{pid}/imports/{id}: the job's progress.
+  app.get<{ Params: ProjectItemParams }>(
+    '/projects/:pid/imports/:id',
+    { preHandler: requirePermission('ProjectView') },
+    async (request) => {
+      const { projectId, id } = projectItemIdsOf(request.params, 'import_job_not_found');
+      return { data: await importJobOf(db, currentUser(request), projectId, id) };
+    },
+  );
+}

@@ -1,0 +1,206 @@
+// The import job through the API (issue 15, part 4): a 10,000-row CSV with a few bad rows is
+// previewed with exactly those errors, the good rows become QR codes with their link Actions (one
+// job, with progress), and uploading the same file again changes nothing. Short links from each
+// tool's export file take the same way.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyThroughApi, bearer } from '../../helpers/factories.js';
+import { buildTestApp, DEMO, login, type TestApp } from '../../helpers/testApp.js';
+
+const ROWS = 10_000;
+/** Lines (as a spreadsheet numbers them, header = 1) that are wrong, and how. */
+const BAD = { noUrl: 102, badUrl: 2_503, noName: 7_001, sameKey: 9_999 } as const;
+
+function bigCsv(): string {
+  const lines = ['ref,name,url'];
+  for (let line = 2; line <= ROWS + 1; line++) {
+    const ref = line === BAD.sameKey ? `R${BAD.sameKey - 1}` : `R${line}`;
+    const name = line === BAD.noName ? '' : `Poster ${line}`;
+    const url =
+      line === BAD.noUrl
+        ? ''
+        : line === BAD.badUrl
+          ? 'javascript:alert(1)'
+          : `https://shop.example/p/${line}`;
+    lines.push(`${ref},"${name}",${url}`);
+  }
+  return lines.join('\r\n');
+}
+
+let t: TestApp;
+let admin: string;
+const project = () => t.ids.projects.demoOther;
+
+const upload = (route: string, body: Buffer | string, query: string, headers = { cookie: admin }) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${project()}/${route}?${query}`,
+    headers: { ...headers, 'client-type': 'dashboard', 'content-type': 'text/csv' },
+    payload: body,
+  });
+
+async function finished(id: string) {
+  await t.app.imports.settled();
+  const res = await t.app.inject({
+    url: `/api/projects/${project()}/imports/${id}`,
+    headers: { cookie: admin },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const count = async (table: 'qrCodes' | 'shortLinks' | 'actions' | 'auditLogs') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, DEMO.customeradmin);
+  // The demo plan allows 50 QR codes; this customer bought room for a print run.
+  await t.db
+    .updateTable('customers')
+    .set({ maxQrCodes: -1, maxShortLinks: -1 })
+    .where('id', '=', t.ids.customers.demo)
+    .execute();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a 10,000-row CSV with a few bad rows', () => {
+  const csv = bigCsv();
+  const query = 'kind=qr_code&keyColumn=ref';
+
+  it('previews exactly the bad rows, with their fields', async () => {
+    const res = await upload('imports/preview', csv, query);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({
+      format: 'qrhub',
+      keyColumn: 'ref',
+      total: ROWS,
+      valid: ROWS - 4,
+      invalid: 4,
+      alreadyImported: 0,
+    });
+    const errors = data.errors.map(
+      (row: { line: number; errors: { code: string; source: { pointer: string } }[] }) => [
+        row.line,
+        row.errors.map((error) => `${error.source.pointer} ${error.code}`),
+      ],
+    );
+    expect(errors).toEqual([
+      [BAD.noUrl, ['/url required']],
+      [BAD.badUrl, ['/url url']],
+      [BAD.noName, ['/name required']],
+      [BAD.sameKey, ['/key import_duplicate_row']],
+    ]);
+    expect(data.sample[0]).toEqual({
+      name: 'Poster 2',
+      url: 'https://shop.example/p/2',
+      tags: [],
+      key: 'R2',
+    });
+  });
+
+  it('imports the good rows as QR codes with link Actions in one job, and again changes nothing', async () => {
+    const before = { qrCodes: await count('qrCodes'), actions: await count('actions') };
+    const started = await upload('imports', csv, query);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().data).toMatchObject({ status: 'running', total: ROWS - 4, processed: 0 });
+    const job = await finished(started.json().data.id);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: ROWS - 4,
+      processed: ROWS - 4,
+      created: ROWS - 4,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(await count('qrCodes')).toBe(before.qrCodes + ROWS - 4);
+    expect(await count('actions')).toBe(before.actions + ROWS - 4);
+    const poster = await t.db
+      .selectFrom('qrCodes')
+      .innerJoin('actions', 'actions.id', 'qrCodes.actionId')
+      .select(['qrCodes.name', 'actions.objectType', 'actions.data'])
+      .where('qrCodes.name', '=', 'Poster 4321')
+      .executeTakeFirstOrThrow();
+    expect(poster.objectType).toBe('link');
+    expect(JSON.parse(poster.data)).toMatchObject({ link: 'https://shop.example/p/4321' });
+
+    const snapshot = { qrCodes: await count('qrCodes'), actions: await count('actions') };
+    const preview = await upload('imports/preview', csv, query);
+    expect(preview.json().data.alreadyImported).toBe(ROWS - 4);
+    const again = await upload('imports', csv, query);
+    expect(again.statusCode).toBe(202);
+    expect(await finished(again.json().data.id)).toMatchObject({
+      status: 'done',
+      created: 0,
+      skipped: ROWS - 4,
+    });
+    expect({ qrCodes: await count('qrCodes'), actions: await count('actions') }).toEqual(snapshot);
+  }, 120_000);
+});
+
+describe("each tool's export file", () => {
+  const sample = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'samples', name));
+
+  it.each([
+    ['shlink.csv', ['menu', 'wifi']],
+    ['dub.csv', ['spring-sale', 'jobs']],
+    ['bitly.csv', null],
+  ] as const)('%s becomes short links with their uris', async (file, uris) => {
+    const res = await upload('imports', sample(file), 'kind=short_link');
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await finished(res.json().data.id);
+    expect(job.status).toBe('done');
+    expect(job.created).toBeGreaterThan(0);
+    expect(job.created + job.failed).toBe(job.total);
+    if (uris) {
+      const made = await t.db
+        .selectFrom('shortLinks')
+        .select('uri')
+        .where('uri', 'in', [...uris])
+        .execute();
+      expect(made.map((row) => row.uri).sort()).toEqual([...uris].sort());
+    }
+    // The tool's own id is the key: the same export again adds nothing.
+    const again = await upload('imports', sample(file), 'kind=short_link');
+    expect(await finished(again.json().data.id)).toMatchObject({
+      created: 0,
+      skipped: job.created,
+    });
+  });
+});
+
+describe('refusals', () => {
+  it('answers bad files and options at their field, never a 500', async () => {
+    const empty = await upload('imports/preview', 'name,url\r\n', 'kind=qr_code');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors[0].code).toBe('import_file_empty');
+    const kind = await upload('imports/preview', 'name,url\r\na,https://a.example', 'kind=page');
+    expect(kind.statusCode).toBe(422);
+    expect(kind.json().errors[0].source.pointer).toBe('/kind');
+    const column = await upload(
+      'imports/preview',
+      'name,url\r\na,https://a.example',
+      'kind=qr_code&keyColumn=nope',
+    );
+    expect(column.statusCode).toBe(422);
+  });
+
+  it('a read-only API key may preview but not import', async () => {
+    const { key } = await apiKeyThroughApi(t.app, admin, project(), 'read');
+    const headers = { ...bearer(key) } as unknown as { cookie: string };
+    const res = await upload('imports', 'name,url\r\na,https://a.example', 'kind=qr_code', headers);
+    expect(res.statusCode).toBe(403);
+  });
+});
