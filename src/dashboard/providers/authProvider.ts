@@ -5,9 +5,10 @@ import type { Self } from '../../shared/schemas/auth';
 import type { ItemResponse } from '../../shared/schemas/common';
 import type { Role } from '../../shared/enums';
 import type { PermissionKey } from '../../shared/permissions';
-import { currentPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
+import { currentPath, isPublicPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
 import { canAccessResource } from '../access';
 import { startPathAfterSignIn } from '../lastProject';
+import { applyLoginLanguage } from '../loginLanguage';
 import { apiRequest, clearIdentityCache, onIdentityCacheClear } from './http';
 
 export interface DashboardPermissions {
@@ -65,7 +66,7 @@ export const authProvider: AuthProvider = {
       body: { email: params.email, password: params.password },
       skipAuthRedirect: true,
     });
-    setSelf(json.data);
+    setSelf(await applyLoginLanguage(json.data));
     const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('return_to'));
     return { redirectTo: returnTo ?? (await startPathAfterSignIn(json.data)) };
   },
@@ -94,6 +95,9 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
+    // react-admin checks the session on every route, public ones too; there the check waits until
+    // the user leaves (NoNavLayout asks again), so public pages make no authenticated call.
+    if (isPublicPath(window.location.pathname)) return;
     try {
       await getSelf();
     } catch (error) {
@@ -113,7 +117,9 @@ export const authProvider: AuthProvider = {
     return { ...self, id: self.id, fullName: self.name };
   },
 
-  async getPermissions(): Promise<DashboardPermissions> {
+  async getPermissions(): Promise<DashboardPermissions | undefined> {
+    // react-admin reads permissions on public pages too: none there until a session is known.
+    if (isPublicPath(window.location.pathname) && !selfPromise) return undefined;
     const self = await getSelf();
     return { role: self.role, permissionKeys: self.permissionKeys };
   },
