@@ -55,6 +55,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   // Customer admins read their own hostnames and the DNS record to set.
   'settings.whitelabel': { roles: ['admin', 'customeradmin'], key: 'WhiteLabelView' },
   'settings.analytics': { roles: ['admin'], key: 'AnalyticsSettings' },
+  // Checkout (SPEC §2, §6): the customer admin's subscription.
+  'settings.checkout': { roles: ['customeradmin'], key: 'SubscriptionView' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {
