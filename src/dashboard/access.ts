@@ -62,6 +62,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'billing.list': { roles: ['customeradmin'], key: 'SubscriptionView' },
   'customers.billing': { roles: ['admin'], key: 'InvoiceUpdate' },
   'plans.list': { roles: ['admin'], key: 'CustomerLimitsUpdate' },
+  // Checkout (SPEC §2, §6): the customer admin's subscription.
+  'settings.checkout': { roles: ['customeradmin'], key: 'SubscriptionView' },
 };
 
 export function allows(role: Role | string | null | undefined, rule: AccessRule): boolean {

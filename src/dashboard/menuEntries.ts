@@ -174,3 +174,53 @@ export function entryPath(entry: MenuEntry, projectId: string | null): string | 
 
 /** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
 export const COMING_SOON_PATHS: readonly string[] = [];
+
+/** The first path segment after /projects/:pid/ → the menu entry of its overview (SPEC §2). */
+const SECTION_ENTRIES: Record<string, string> = {
+  start: 'home',
+  'qr-codes': 'qrcodeOverview',
+  'qr-code': 'qrcodeOverview',
+  'short-links': 'shortLinkOverview',
+  pages: 'pagesOverview',
+  'qr-links': 'qrlinkOverview',
+  [PRODUCT]: 'qrlinkOverview',
+  qrcodes: 'qrcodeTemplateOverview',
+  ads: 'advertisementOverview',
+  ad: 'advertisementOverview',
+  tags: 'labelOverview',
+  tag: 'labelOverview',
+  themes: 'themeOverview',
+  theme: 'themeOverview',
+  trash: 'trashOverview',
+  statistics: 'projectStatistics',
+  auditlogs: 'projectAuditLogs',
+};
+
+export interface Section {
+  entry: MenuEntry;
+  /** The overview's own path; the back target of every screen below it. */
+  path: string;
+  /** True on the overview itself, false on its items, create screens and tabs. */
+  isOverview: boolean;
+}
+
+/**
+ * Where a project screen belongs: its overview and whether it is that overview. Screens without
+ * one of their own (project details, users) answer null; SPEC §2's fallback back target is the QR
+ * code overview, which `backTargetOf` gives.
+ */
+export function sectionOf(pathname: string): Section | null {
+  const match = /^\/projects\/([^/]+)\/([^/]+)/.exec(pathname);
+  if (!match) return null;
+  const [, projectId, segment] = match;
+  const entry = MENU_ENTRIES.find((candidate) => candidate.name === SECTION_ENTRIES[segment]);
+  if (!entry) return null;
+  const path = entryPath(entry, projectId)!;
+  return { entry, path, isOverview: pathname.replace(/\/$/, '') === path };
+}
+
+export function backTargetOf(pathname: string, projectId: string): string {
+  const section = sectionOf(pathname);
+  if (section && !section.isOverview) return section.path;
+  return `/projects/${projectId}/qr-codes`;
+}

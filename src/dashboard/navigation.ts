@@ -33,6 +33,8 @@ export function isPublicPath(pathname: string): boolean {
 
 export function loginUrlWithReturn(path: string = currentPath()): string {
   const pathname = path.split('?')[0];
+  // Several calls may fail at once; the later ones find the user on /login and keep its return_to.
+  if (pathname === '/login') return path;
   if (isPublicPath(pathname) || pathname === '/') return '/login';
   return `/login?return_to=${encodeURIComponent(path)}`;
 }

@@ -32,10 +32,23 @@ const phoneFriendlyLists: RaThemeOptions['components'] = {
   },
 };
 
+/** A focus ring on everything clickable when reached by keyboard (MUI shows only a faint ripple). */
+const visibleFocus = (color: string): RaThemeOptions['components'] => ({
+  MuiButtonBase: {
+    styleOverrides: {
+      root: { '&.Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 } },
+    },
+  },
+});
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   breakpoints,
-  components: { ...defaultLightTheme.components, ...phoneFriendlyLists },
+  components: {
+    ...defaultLightTheme.components,
+    ...phoneFriendlyLists,
+    ...visibleFocus(DASHBOARD_PRIMARY.light),
+  },
   palette: {
     ...defaultLightTheme.palette,
     mode: 'light',
@@ -49,7 +62,11 @@ export const lightTheme: RaThemeOptions = {
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   breakpoints,
-  components: { ...defaultDarkTheme.components, ...phoneFriendlyLists },
+  components: {
+    ...defaultDarkTheme.components,
+    ...phoneFriendlyLists,
+    ...visibleFocus(DASHBOARD_PRIMARY.dark),
+  },
   palette: {
     ...defaultDarkTheme.palette,
     mode: 'dark',

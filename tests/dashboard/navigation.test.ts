@@ -20,5 +20,8 @@ describe('return_to', () => {
       '/login?return_to=%2Fcustomers%3Fpage%3D2',
     );
     expect(loginUrlWithReturn('/login')).toBe('/login');
+    // A second failing call while already on /login keeps the first one's return_to.
+    expect(loginUrlWithReturn('/login?return_to=%2Fprojects')).toBe('/login?return_to=%2Fprojects');
+    expect(loginUrlWithReturn('/password/forget')).toBe('/login');
   });
 });

@@ -168,9 +168,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** What the screen shows once its data has loaded: the no-access page, or the screen itself. */
-async function outcome(page: Page, path: string): Promise<'screen' | 'no-access' | string> {
+/**
+ * What the screen shows once its data has loaded: the no-access page, or the screen itself.
+ * react-admin decides a resource page's access after its own check, so a refusal may come late.
+ */
+async function outcome(
+  page: Page,
+  path: string,
+  expectRefusal: boolean,
+): Promise<'screen' | 'no-access' | string> {
   await page.goto(`${server.url}${path}`);
+  if (expectRefusal) {
+    await page
+      .getByTestId('no-access')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+  }
   await settle(page);
   const url = new URL(page.url());
   if (url.pathname.startsWith('/login')) return 'login';
@@ -190,7 +203,7 @@ describe.each(['user', 'customeradmin', 'admin'] as RoleName[])('as %s', (role) 
     for (const route of ROUTES) {
       const path = route.path(ids);
       const allowed = route.allowed.includes(role);
-      const seen = await outcome(page, path);
+      const seen = await outcome(page, path, !allowed);
       if (seen !== (allowed ? 'screen' : 'no-access')) wrong.push(`${path}: page ${seen}`);
       const probe = route.api(ids);
       const response = await page.request.fetch(`${server.url}/api${probe.path}`, {

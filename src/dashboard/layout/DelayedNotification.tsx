@@ -48,6 +48,8 @@ export function DelayedNotification() {
     <NotificationContext.Provider value={delayed}>
       <Notification
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // Below the top bar (48 px), so a toast never covers its controls (issue 13, part 10).
+        sx={{ top: { xs: 56, sm: 56 } }}
         autoHideDuration={NOTIFICATION_DURATION_MS}
         action={<CloseButton />}
         data-testid="notification"

@@ -2,6 +2,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LANGUAGES } from '../../shared/enums';
+import { rememberLoginLanguage } from '../loginLanguage';
 
 export function LanguageSwitcher() {
   const translate = useTranslate();
@@ -12,7 +13,10 @@ export function LanguageSwitcher() {
       size="small"
       variant="standard"
       value={locale}
-      onChange={(event) => setLocale(event.target.value)}
+      onChange={(event) => {
+        rememberLoginLanguage(event.target.value);
+        setLocale(event.target.value);
+      }}
       slotProps={{
         htmlInput: {
           'aria-label': translate('app.appbar.language'),

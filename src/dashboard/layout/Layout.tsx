@@ -8,6 +8,7 @@ import { Menu } from './Menu';
 import { TrialBanner } from './TrialBanner';
 import { LanguageSync } from './LanguageSync';
 import { RowCheckboxLabels } from './RowCheckboxLabels';
+import { Breadcrumbs } from './Breadcrumbs';
 
 /**
  * react-admin keeps list state (filter, page, sort) in the query string; re-mounting on those would
@@ -40,6 +41,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       <LanguageSync />
       <RowCheckboxLabels />
       <TrialBanner />
+      <Breadcrumbs />
       <div key={routeKey(location.pathname, location.search)}>{children}</div>
     </RaLayout>
   );

@@ -1,13 +1,24 @@
 // The "no-nav" layout (SPEC §2) of login, password and error pages: a centred card, no menu.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useTranslate } from 'react-admin';
 import { ThemeToggle } from './ThemeToggle';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
+/**
+ * On public pages the authProvider answers react-admin's session check without asking the server
+ * (no 401 in the console); leaving one for a page behind the sign-in asks again for real.
+ */
+function useRecheckSessionOnLeave() {
+  const queryClient = useQueryClient();
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ['auth'] }), [queryClient]);
+}
+
 export function NoNavLayout({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
+  useRecheckSessionOnLeave();
   return (
     <Box
       component="main"

@@ -5,9 +5,10 @@ import type { Self } from '../../shared/schemas/auth';
 import type { ItemResponse } from '../../shared/schemas/common';
 import type { Role } from '../../shared/enums';
 import type { PermissionKey } from '../../shared/permissions';
-import { currentPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
+import { currentPath, isPublicPath, loginUrlWithReturn, safeReturnTo } from '../navigation';
 import { canAccessResource } from '../access';
 import { startPathAfterSignIn } from '../lastProject';
+import { applyLoginLanguage } from '../loginLanguage';
 import { apiRequest, clearIdentityCache, onIdentityCacheClear } from './http';
 
 export interface DashboardPermissions {
@@ -84,7 +85,7 @@ export const authProvider: AuthProvider = {
       { method: 'POST', body: params, skipAuthRedirect: true },
     );
     if ('twoFactorRequired' in json.data) throw new TwoFactorRequired();
-    const self = json.data;
+    const self = await applyLoginLanguage(json.data);
     setSelf(self);
     if (self.twoFactor?.required && !self.twoFactor.enabled)
       return { redirectTo: '/settings/security' };
@@ -116,6 +117,9 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
+    // react-admin checks the session on every route, public ones too; there the check waits until
+    // the user leaves (NoNavLayout asks again), so public pages make no authenticated call.
+    if (isPublicPath(window.location.pathname)) return;
     try {
       await getSelf();
     } catch (error) {
@@ -135,7 +139,9 @@ export const authProvider: AuthProvider = {
     return { ...self, id: self.id, fullName: self.name };
   },
 
-  async getPermissions(): Promise<DashboardPermissions> {
+  async getPermissions(): Promise<DashboardPermissions | undefined> {
+    // react-admin reads permissions on public pages too: none there until a session is known.
+    if (isPublicPath(window.location.pathname) && !selfPromise) return undefined;
     const self = await getSelf();
     return { role: self.role, permissionKeys: self.permissionKeys };
   },

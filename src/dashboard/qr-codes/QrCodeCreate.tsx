@@ -87,8 +87,9 @@ const TYPE_ICONS: Record<ActionType, SvgIconComponent> = {
   sound: SoundIcon,
 };
 
-export const wizardPath = (pid: string, step: WizardStep) =>
-  `/projects/${pid}/qr-code/create/${step}`;
+/** Step 3's path names the QR code it made, so a reload there shows it again. */
+export const wizardPath = (pid: string, step: WizardStep, qrCodeId?: string) =>
+  `/projects/${pid}/qr-code/create/${step}${qrCodeId ? `/${qrCodeId}` : ''}`;
 
 interface WizardValues {
   name: string;
@@ -537,9 +538,10 @@ export function QrCodeWizard() {
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const { pid = '', '*': splat = '' } = useParams();
-  const urlStep = splat.split('/')[0];
+  const [urlStep, urlQrCodeId = ''] = splat.split('/');
   const [state, send] = useWizard(pid);
   const step = stepOf(state);
+  const madeQrCodeId = state.status === 'done' ? state.qrCode.id : undefined;
 
   // The URL changed (arrival, back/forward, a typed address): bring state and URL together.
   useEffect(() => {
@@ -552,6 +554,14 @@ export function QrCodeWizard() {
       return;
     }
     if (urlStep === expected) return;
+    if (urlStep === 'confirmation' && urlQrCodeId) {
+      // A reload on step 3: show the QR code made again; gone or foreign, start anew.
+      dataProvider
+        .getOne<QrCodeRecord>('qr-codes', { id: urlQrCodeId, meta: { projectId: pid } })
+        .then(({ data }) => send({ type: 'reopened', qrCode: data }))
+        .catch(() => navigate(wizardPath(pid, 'type'), { replace: true }));
+      return;
+    }
     if (urlStep === 'type' && current.status !== 'saving') {
       send({ type: current.status === 'done' ? 'restart' : 'back' });
       return;
@@ -561,7 +571,7 @@ export function QrCodeWizard() {
       return;
     }
     navigate(wizardPath(pid, expected), { replace: true });
-  }, [urlStep, pid, navigate, send]);
+  }, [urlStep, urlQrCodeId, pid, navigate, send, dataProvider]);
 
   // The state moved to another step (a button): give that step its own URL.
   const shownStep = useRef(step);
@@ -572,8 +582,8 @@ export function QrCodeWizard() {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    if (urlStepRef.current !== step) navigate(wizardPath(pid, step));
-  }, [step, pid, navigate]);
+    if (urlStepRef.current !== step) navigate(wizardPath(pid, step, madeQrCodeId));
+  }, [step, pid, navigate, madeQrCodeId]);
 
   const choiceKey = (choice: ActionChoice) =>
     choice.kind === 'new' ? `new:${choice.objectType}` : choice.kind;

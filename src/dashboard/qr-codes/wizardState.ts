@@ -23,6 +23,8 @@ export type WizardEvent =
   | { type: 'save' }
   | { type: 'saved'; qrCode: QrCodeRecord }
   | { type: 'failed'; error: unknown }
+  /** A reload on step 3: its URL names the QR code made, loaded again (issue 13, part 10). */
+  | { type: 'reopened'; qrCode: QrCodeRecord }
   | { type: 'restart' };
 
 export const WIZARD_STEPS = ['type', 'configuration', 'confirmation'] as const;
@@ -68,6 +70,14 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return state.status === 'saving'
         ? { status: 'failed', choice: state.choice, error: event.error }
         : state;
+    case 'reopened':
+      return {
+        status: 'done',
+        choice: event.qrCode.actionId
+          ? { kind: 'existing', actionId: event.qrCode.actionId }
+          : { kind: 'none' },
+        qrCode: event.qrCode,
+      };
     case 'restart':
       return INITIAL_WIZARD_STATE;
   }

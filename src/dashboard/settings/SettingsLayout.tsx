@@ -16,12 +16,18 @@ export const SETTINGS_PAGES = [
   'audit-logs',
   'whitelabel',
   'analytics',
+  'checkout',
 ] as const;
+
+/** Settings entries whose screen lives outside /settings (SPEC §2: /checkout). */
+const OUTSIDE_SETTINGS: Partial<Record<(typeof SETTINGS_PAGES)[number], string>> = {
+  checkout: '/checkout',
+};
 
 export function settingsTabs(role: string | null | undefined): RouteTab[] {
   return SETTINGS_PAGES.filter((page) => allows(role, ACCESS_RULES[`settings.${page}`])).map(
     (page) => ({
-      path: `/settings/${page}`,
+      path: OUTSIDE_SETTINGS[page] ?? `/settings/${page}`,
       label: `app.settings.tabs.${page.replace('-', '_')}`,
       testId: `settings-tab-${page}`,
     }),

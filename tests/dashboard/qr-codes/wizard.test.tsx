@@ -111,6 +111,20 @@ describe('wizardReducer', () => {
     expect(wizardReducer(done, { type: 'back' })).toBe(done);
     expect(wizardReducer(done, { type: 'restart' })).toEqual(INITIAL_WIZARD_STATE);
   });
+
+  it('reopens step 3 from the QR code its URL names (a reload)', () => {
+    expect(wizardReducer(INITIAL_WIZARD_STATE, { type: 'reopened', qrCode })).toEqual({
+      status: 'done',
+      choice: { kind: 'existing', actionId: ACTION_ID },
+      qrCode,
+    });
+    const inactive = { ...qrCode, actionId: null, action: null };
+    expect(wizardReducer(INITIAL_WIZARD_STATE, { type: 'reopened', qrCode: inactive })).toEqual({
+      status: 'done',
+      choice: { kind: 'none' },
+      qrCode: inactive,
+    });
+  });
 });
 
 function fakeDataProvider() {
@@ -216,8 +230,9 @@ describe('QrCodeWizard', () => {
     // Step 3: test and download
     await waitFor(() => expect(wizard().dataset.status).toBe('done'));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        `/projects/${PROJECT_ID}/qr-code/create/confirmation`,
+      // Step 3 names the QR code made, so a reload there shows it again.
+      expect(router.state.location.pathname).toMatch(
+        new RegExp(`^/projects/${PROJECT_ID}/qr-code/create/confirmation/[0-9A-Z]{26}$`),
       ),
     );
     const creates = calls.filter((call) => call.method === 'create');

@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 /** An indeterminate loader (usage bars carry a value and are not loaders). */
 export const LOADER = 'main [role="progressbar"]:not([aria-valuenow])';
 
-/** Network quiet and no loader left in the main area (or 8 s, after which a loader counts as stuck). */
+/** Network quiet and no loader left in the main area (or 15 s, after which a loader counts as stuck). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  const deadline = Date.now() + 8_000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const loading = await page.locator(LOADER).count();
     if (loading === 0) break;
