@@ -152,6 +152,17 @@ export async function presentItems<Row extends ItemRowWithAction, T>(
   });
 }
 
+/** The columns every new item row shares: its owners and creator, not trashed, made now. */
+export const newItemColumns = (project: ProjectRow, user: Actor, now: string) => ({
+  customerId: project.customerId,
+  projectId: project.id,
+  createdBy: user.id,
+  trashedAt: null,
+  deletedAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
+
 /** "{name} (copy)", within the column's 255 characters. */
 export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);
 

@@ -32,6 +32,7 @@ import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
   deleteTrashedItem,
   duplicateItem,
+  newItemColumns,
   presentItems,
   type ItemAnswer,
   ensureRoomForOne,
@@ -96,19 +97,13 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
     const fresh = await freshCode(trx);
     await insertQrCode(trx, {
       id: copy.id,
-      customerId: project.customerId,
-      projectId: project.id,
       code: fresh,
       name: copy.name,
       description: qrCode.description,
       actionId: qrCode.actionName !== null ? qrCode.actionId : null,
       templateId: qrCode.templateId,
       design: qrCode.design,
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: copy.now,
-      updatedAt: copy.now,
+      ...newItemColumns(project, user, copy.now),
     });
     return fresh;
   },
@@ -142,19 +137,13 @@ export async function createQrCode(
     const now = new Date().toISOString();
     await insertQrCode(trx, {
       id,
-      customerId: project.customerId,
-      projectId: project.id,
       code: fresh,
       name: input.name,
       description: input.description,
       actionId: input.actionId,
       templateId: input.templateId,
       design: JSON.stringify(input.design),
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...newItemColumns(project, user, now),
     });
     const qrCodeAuditId = await record({
       type: 'qr_code',

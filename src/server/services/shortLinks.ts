@@ -27,6 +27,7 @@ import {
 import {
   deleteTrashedItem,
   duplicateItem,
+  newItemColumns,
   presentItems,
   ensureRoomForOne,
   restoreItem,
@@ -135,18 +136,12 @@ export async function createShortLink(
       const now = new Date().toISOString();
       await insertShortLink(trx, {
         id,
-        customerId: project.customerId,
-        projectId: project.id,
         host,
         uri: input.uri,
         name: input.name,
         description: input.description,
         actionId: input.actionId,
-        createdBy: user.id,
-        trashedAt: null,
-        deletedAt: null,
-        createdAt: now,
-        updatedAt: now,
+        ...newItemColumns(project, user, now),
       });
       const shortLinkAuditId = await record({
         type: 'short_link',
@@ -223,18 +218,12 @@ const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
     const fresh = await freshUri(trx, shortLink.host);
     await insertShortLink(trx, {
       id: copy.id,
-      customerId: project.customerId,
-      projectId: project.id,
       host: shortLink.host,
       uri: fresh,
       name: copy.name,
       description: shortLink.description,
       actionId: shortLink.actionName !== null ? shortLink.actionId : null,
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: copy.now,
-      updatedAt: copy.now,
+      ...newItemColumns(project, user, copy.now),
     });
     return fresh;
   },
