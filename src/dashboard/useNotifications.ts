@@ -197,3 +197,14 @@ export function useResultNotify<
   );
   return { success, failure };
 }
+
+/** The notices of short links, tags and the trash (LINK_NOTICES' words). */
+export const useLinkNotify = () =>
+  useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
+
+/** The notices of QR codes, templates and Actions (QR_NOTICES' words). */
+export const useQrNotify = () => useResultNotify<QrTypeWord>(QR_NOTICES);
+
+/** The notices of themes (THEME_NOTICES' words; the type is always the theme). */
+export const useThemeNotify = () =>
+  useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);

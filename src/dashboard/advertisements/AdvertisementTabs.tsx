@@ -1,30 +1,19 @@
 // The child routes of one advertisement (SPEC §2: details/edit, qr-codes, statistics, auditlogs).
-import { Link, useLocation } from 'react-router-dom';
-import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { RouteTabs } from '../common/RouteTabs';
 import { adPaths } from './adPaths';
 
+const TABS = [
+  ['details', 'details', adPaths.detailsEdit],
+  ['qr_codes', 'qr-codes', adPaths.qrCodes],
+  ['statistics', 'statistics', adPaths.statistics],
+  ['auditlogs', 'auditlogs', adPaths.auditLogs],
+] as const;
+
 export function AdvertisementTabs({ projectId, id }: { projectId: string; id: string }) {
-  const translate = useTranslate();
-  const { pathname } = useLocation();
-  const tabs = [
-    { path: adPaths.detailsEdit(projectId, id), label: 'details', testId: 'details' },
-    { path: adPaths.qrCodes(projectId, id), label: 'qr_codes', testId: 'qr-codes' },
-    { path: adPaths.statistics(projectId, id), label: 'statistics', testId: 'statistics' },
-    { path: adPaths.auditLogs(projectId, id), label: 'auditlogs', testId: 'auditlogs' },
-  ];
-  const current = tabs.findIndex((tab) => tab.path === pathname);
-  return (
-    <Tabs value={current === -1 ? false : current} sx={{ mb: 1 }} variant="scrollable">
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.path}
-          component={Link}
-          to={tab.path}
-          label={translate(`app.advertisements.page_tabs.${tab.label}`)}
-          data-testid={`ad-page-tab-${tab.testId}`}
-        />
-      ))}
-    </Tabs>
-  );
+  const tabs = TABS.map(([label, testId, path]) => ({
+    path: path(projectId, id),
+    label: `app.advertisements.page_tabs.${label}`,
+    testId: `ad-page-tab-${testId}`,
+  }));
+  return <RouteTabs tabs={tabs} label="app.advertisements.overview_title" />;
 }

@@ -2,22 +2,14 @@
 import { useParams } from 'react-router-dom';
 import { Create, SaveButton, SimpleForm, Toolbar, useRedirect } from 'react-admin';
 import type { Label } from '../../shared/schemas/label';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 import { LabelInputs, validateLabel } from './LabelInputs';
 import { labelPaths } from './labelPaths';
 
 export function LabelCreate() {
   const { pid = '' } = useParams();
   const redirect = useRedirect();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   return (
     <Create
       resource="labels"

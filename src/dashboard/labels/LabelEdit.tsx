@@ -12,13 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Label } from '../../shared/schemas/label';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 import { LabelInputs, validateLabel } from './LabelInputs';
 import { labelPaths } from './labelPaths';
 
@@ -48,9 +42,7 @@ function Usage({ pid }: { pid: string }) {
 
 function EditToolbar({ pid }: { pid: string }) {
   const record = useRecordContext<Label>();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="label-save" />
@@ -76,9 +68,7 @@ function EditToolbar({ pid }: { pid: string }) {
 
 export function LabelEdit() {
   const { pid = '', id = '' } = useParams();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   const meta = { projectId: pid };
   return (
     <Edit

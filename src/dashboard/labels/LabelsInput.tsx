@@ -13,13 +13,7 @@ import {
 import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
 import type { DashboardDataProvider } from '../providers/dataProvider';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 import { chipSx } from './labelColors';
 
 /** The react-admin resource of each item type, whose cached records carry `labels`. */
@@ -47,7 +41,7 @@ export function LabelsInput({ itemType, itemId, projectId, labels, onSaved }: La
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const notify = useNotify();
-  const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
+  const { failure } = useLinkNotify();
   const [value, setValue] = useState<LabelSummary[]>(initial ?? []);
   const [isSaving, setSaving] = useState(false);
   const initialKey = JSON.stringify((initial ?? []).map((label) => label.id));

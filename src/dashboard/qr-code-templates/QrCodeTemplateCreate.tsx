@@ -2,13 +2,13 @@
 import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode';
-import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
+import { useQrNotify } from '../useNotifications';
 import { templatePaths } from './paths';
 import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
 
 export function QrCodeTemplateCreate() {
   const { pid = '' } = useParams();
-  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
+  const { success, failure } = useQrNotify();
   const redirect = useRedirect();
   return (
     <Create

@@ -5,12 +5,12 @@ import { Tab, Tabs } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { normaliseDesign } from '../design/QrDesignInput';
-import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
+import { useQrNotify } from '../useNotifications';
 import { templatePaths } from './paths';
 import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
 
 function TemplateDetailsEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
+  const { success, failure } = useQrNotify();
   const meta = { projectId: pid };
   return (
     <Edit

@@ -4,14 +4,14 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useDataProvider, useRedirect, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
-import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
+import { useQrNotify } from '../useNotifications';
 import { qrCodePath } from './QrCodeTabs';
 
 export function QrCodeActions({ pid, id, name }: { pid: string; id: string; name: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
+  const { success, failure } = useQrNotify();
   const meta = { projectId: pid };
   return (
     <>

@@ -23,7 +23,7 @@ import { ActionLabel } from './ActionLabel';
 import { QrCodeActions } from './QrCodeActions';
 import { QrDownloadPanel } from './QrDownloadPanel';
 import { ScanUrl } from './ScanUrl';
-import { QR_NOTICES, useResultNotify, type QrTypeWord } from '../useNotifications';
+import { useQrNotify } from '../useNotifications';
 import type { QrCodeRecord } from './types';
 
 const validateQrCode = zodValidate(
@@ -132,7 +132,7 @@ function QrCodeForm({ pid }: { pid: string }) {
 }
 
 export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useResultNotify<QrTypeWord>(QR_NOTICES);
+  const { success, failure } = useQrNotify();
   const meta = { projectId: pid };
   return (
     <Edit

@@ -5,21 +5,13 @@ import { useDataProvider, useRedirect, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { shortLinkPaths } from './shortLinkPaths';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 
 export function ShortLinkActions({ pid, id, name }: { pid: string; id: string; name: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   const meta = { projectId: pid };
   return (
     <>

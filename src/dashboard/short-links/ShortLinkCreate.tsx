@@ -19,13 +19,7 @@ import { zodValidate } from '../validation';
 import { ActionSelect } from '../qr-codes/QrCodeLinks';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
 import { shortLinkPaths } from './shortLinkPaths';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 
 /**
  * The shared schema's rules, with the uri's pattern error spelled out ("the format is invalid"
@@ -89,9 +83,7 @@ export function ShortLinkCreate() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
   const redirect = useRedirect();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   return (
     <Create
       resource="short-links"

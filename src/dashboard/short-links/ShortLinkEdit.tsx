@@ -21,13 +21,7 @@ import { uriAwareValidate } from './ShortLinkCreate';
 import { ShortLinkQrCode } from './ShortLinkQrCode';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 
 const validateEdit = uriAwareValidate(
   shortLinkInputSchema.pick({ uri: true, name: true, description: true }),
@@ -113,9 +107,7 @@ function ShortLinkForm({ pid }: { pid: string }) {
 }
 
 export function ShortLinkEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   const meta = { projectId: pid };
   return (
     <Edit

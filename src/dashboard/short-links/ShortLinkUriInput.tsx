@@ -8,13 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { SHORT_LINK_URI_MAX } from '../../shared/schemas/shortLink';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { scanBaseOf } from './linkApi';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 
 export interface ShortLinkUriInputProps {
   projectId: string;
@@ -32,7 +26,7 @@ export function ShortLinkUriInput({
   const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const { setValue, getValues } = useFormContext();
-  const { failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(LINK_NOTICES);
+  const { failure } = useLinkNotify();
   const [base, setBase] = useState(scanBase ?? '');
   const [isBusy, setBusy] = useState(false);
   const hasPrefilled = useRef(false);

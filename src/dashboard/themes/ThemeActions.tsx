@@ -10,13 +10,7 @@ import type { DashboardDataProvider } from '../providers/dataProvider';
 import { apiRequest } from '../providers/http';
 import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
-import {
-  THEME_NOTICES,
-  THEME_WORD,
-  useResultNotify,
-  type ThemeDoingWord,
-  type ThemeDoneWord,
-} from '../useNotifications';
+import { THEME_WORD, useThemeNotify } from '../useNotifications';
 
 export function ActiveBadge() {
   const translate = useTranslate();
@@ -40,7 +34,7 @@ export function ActivateButton({
 }) {
   const canActivate = useHasPermission('ThemeSetActive');
   const queryClient = useQueryClient();
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   const [busy, setBusy] = useState(false);
   if (!canActivate || theme.isActive) return null;
   return (
@@ -70,7 +64,7 @@ export function ActivateButton({
 export function DuplicateButton({ pid, id }: { pid: string; id: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   return (
     <Button
       label="app.themes.duplicate"

@@ -4,13 +4,7 @@ import { useParams } from 'react-router-dom';
 import { DEFAULT_THEME_SETTINGS, type Theme } from '../../shared/schemas/theme';
 import { themePaths } from './paths';
 import { ThemeInputs, validateTheme } from './ThemeInputs';
-import {
-  THEME_NOTICES,
-  THEME_WORD,
-  useResultNotify,
-  type ThemeDoingWord,
-  type ThemeDoneWord,
-} from '../useNotifications';
+import { THEME_WORD, useThemeNotify } from '../useNotifications';
 
 export const toThemeBody = (data: Record<string, unknown>) => ({
   name: data.name,
@@ -19,7 +13,7 @@ export const toThemeBody = (data: Record<string, unknown>) => ({
 
 export function ThemeCreate() {
   const { pid = '' } = useParams();
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   const redirect = useRedirect();
   return (
     <Create

@@ -20,19 +20,13 @@ import { toThemeBody } from './ThemeCreate';
 import { ThemeInputs, validateTheme } from './ThemeInputs';
 import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
-import {
-  THEME_NOTICES,
-  THEME_WORD,
-  useResultNotify,
-  type ThemeDoingWord,
-  type ThemeDoneWord,
-} from '../useNotifications';
+import { THEME_WORD, useThemeNotify } from '../useNotifications';
 
 function EditInputs({ pid }: { pid: string }) {
   const record = useRecordContext<Theme>();
   const { setValue } = useFormContext();
   const queryClient = useQueryClient();
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   const canDeleteLogo = useHasPermission('ThemeLogoDelete');
   if (!record) return null;
   const deleteLogo = async () => {
@@ -58,7 +52,7 @@ function EditInputs({ pid }: { pid: string }) {
 function EditToolbar({ pid }: { pid: string }) {
   const record = useRecordContext<Theme>();
   const redirect = useRedirect();
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   const canDelete = useHasPermission('ThemeDelete');
   return (
     <Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -88,7 +82,7 @@ function EditToolbar({ pid }: { pid: string }) {
 }
 
 function ThemeDetailsEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useResultNotify<never, ThemeDoneWord, ThemeDoingWord>(THEME_NOTICES);
+  const { success, failure } = useThemeNotify();
   const meta = { projectId: pid };
   return (
     <Edit

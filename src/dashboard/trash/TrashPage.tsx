@@ -20,13 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { TrashItemType } from '../short-links/linkApi';
-import {
-  LINK_NOTICES,
-  useResultNotify,
-  type LinkDoingWord,
-  type LinkDoneWord,
-  type LinkTypeWord,
-} from '../useNotifications';
+import { useLinkNotify } from '../useNotifications';
 
 export const TRASH_TABS = [
   { path: 'qr-codes', type: 'qr_code' },
@@ -63,9 +57,7 @@ function RowActions({ pid }: { pid: string }) {
   const record = useRecordContext<TrashItem>();
   const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   const afterChange = useAfterChange();
   if (!record) return null;
   const type = record.type === 'qr_code' ? 'qr_code' : 'short_link';
@@ -123,9 +115,7 @@ function CodeField() {
 function EmptyTrashButton({ pid }: { pid: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
-  const { success, failure } = useResultNotify<LinkTypeWord, LinkDoneWord, LinkDoingWord>(
-    LINK_NOTICES,
-  );
+  const { success, failure } = useLinkNotify();
   const afterChange = useAfterChange();
   return (
     <ConfirmActionButton

@@ -13,11 +13,14 @@ import type { UnitOfWork } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import { labelsOfItems, replaceItemLabels } from '../repositories/labels.js';
+import { primaryScanBases } from '../repositories/whiteLabel.js';
+import type { LabelSummary } from '../../shared/schemas/label.js';
 import {
   countActiveItems,
   deleteItems,
   ITEM_TYPE_OF,
   itemLimits,
+  scanCountsOf,
   setTrashedAt,
   type ItemTable,
 } from '../repositories/projectItems.js';
@@ -82,6 +85,87 @@ export async function ensureRoomForOne(
   const problem = await limitProblem(trx, table, project);
   if (problem) throw limitError(table, problem, pointer);
 }
+
+/** What an item row with its Action's summary (a join that only finds live Actions) carries. */
+interface ItemRowWithAction {
+  id: string;
+  customerId: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  actionId: string | null;
+  actionName: string | null;
+  actionObjectType: string | null;
+  createdAt: string;
+  updatedAt: string;
+  trashedAt: string | null;
+}
+
+/** The fields every item answer shares: its Action summary, tags and scans. */
+export interface ItemAnswer {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  actionId: string | null;
+  action: { id: string; name: string; objectType: string } | null;
+  labels: LabelSummary[];
+  scans: number;
+  createdAt: string;
+  updatedAt: string;
+  trashedAt: string | null;
+}
+
+/**
+ * The answers of a page of items, three queries for the whole page (scans, tags, scan bases);
+ * `answer` adds what the kind has of its own, given its customer's scan base.
+ */
+export async function presentItems<Row extends ItemRowWithAction, T>(
+  db: Executor,
+  itemType: 'qr_code' | 'short_link',
+  rows: Row[],
+  answer: (row: Row, shared: ItemAnswer, scanBase: string | undefined) => T,
+): Promise<T[]> {
+  const ids = rows.map((row) => row.id);
+  const scans = await scanCountsOf(db, itemType, ids);
+  const labels = await labelsOfItems(db, itemType, ids);
+  const bases = await primaryScanBases(
+    db,
+    rows.map((row) => row.customerId),
+  );
+  return rows.map((row) => {
+    // An item whose Action is gone has none.
+    const action =
+      row.actionId !== null && row.actionName !== null
+        ? { id: row.actionId, name: row.actionName, objectType: row.actionObjectType ?? '' }
+        : null;
+    const shared: ItemAnswer = {
+      id: row.id,
+      projectId: row.projectId,
+      name: row.name,
+      description: row.description,
+      actionId: action ? action.id : null,
+      action,
+      labels: labels.get(row.id) ?? [],
+      scans: scans.get(row.id) ?? 0,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      trashedAt: row.trashedAt,
+    };
+    return answer(row, shared, bases.get(row.customerId));
+  });
+}
+
+/** The columns every new item row shares: its owners and creator, not trashed, made now. */
+export const newItemColumns = (project: ProjectRow, user: Actor, now: string) => ({
+  customerId: project.customerId,
+  projectId: project.id,
+  createdBy: user.id,
+  trashedAt: null,
+  deletedAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
 
 /** "{name} (copy)", within the column's 255 characters. */
 export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);

@@ -19,9 +19,6 @@ import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
-import { scanCountsOf } from '../repositories/projectItems.js';
-import { labelsOfItems } from '../repositories/labels.js';
-import type { LabelSummary } from '../../shared/schemas/label.js';
 import {
   findQrCode,
   insertQrCode,
@@ -35,6 +32,9 @@ import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
   deleteTrashedItem,
   duplicateItem,
+  newItemColumns,
+  presentItems,
+  type ItemAnswer,
   ensureRoomForOne,
   restoreItem,
   trashItem,
@@ -97,19 +97,13 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
     const fresh = await freshCode(trx);
     await insertQrCode(trx, {
       id: copy.id,
-      customerId: project.customerId,
-      projectId: project.id,
       code: fresh,
       name: copy.name,
       description: qrCode.description,
       actionId: qrCode.actionName !== null ? qrCode.actionId : null,
       templateId: qrCode.templateId,
       design: qrCode.design,
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: copy.now,
-      updatedAt: copy.now,
+      ...newItemColumns(project, user, copy.now),
     });
     return fresh;
   },
@@ -143,19 +137,13 @@ export async function createQrCode(
     const now = new Date().toISOString();
     await insertQrCode(trx, {
       id,
-      customerId: project.customerId,
-      projectId: project.id,
       code: fresh,
       name: input.name,
       description: input.description,
       actionId: input.actionId,
       templateId: input.templateId,
       design: JSON.stringify(input.design),
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...newItemColumns(project, user, now),
     });
     const qrCodeAuditId = await record({
       type: 'qr_code',
@@ -227,22 +215,11 @@ export async function editQrCode(
 // Answers.
 
 /** `QrCode` of docs/api-content.md. */
-export interface QrCodeAnswer {
-  id: string;
-  projectId: string;
+export interface QrCodeAnswer extends ItemAnswer {
   code: string;
   scanUrl: string;
-  name: string;
-  description: string | null;
-  actionId: string | null;
-  action: { id: string; name: string; objectType: string } | null;
   templateId: string | null;
   design: QrDesign;
-  labels: LabelSummary[];
-  scans: number;
-  createdAt: string;
-  updatedAt: string;
-  trashedAt: string | null;
 }
 
 export function readDesign(json: string): QrDesign {
@@ -284,35 +261,11 @@ export async function presentQrCodes(
   config: Config,
   rows: QrCodeWithAction[],
 ): Promise<QrCodeAnswer[]> {
-  const ids = rows.map((row) => row.id);
-  const scans = await scanCountsOf(db, 'qr_code', ids);
-  const labels = await labelsOfItems(db, 'qr_code', ids);
-  const bases = await primaryScanBases(
-    db,
-    rows.map((row) => row.customerId),
-  );
-  return rows.map((row) => {
-    // The join only finds live Actions; a code whose Action is gone has none.
-    const hasAction = row.actionId !== null && row.actionName !== null;
-    return {
-      id: row.id,
-      projectId: row.projectId,
-      code: row.code,
-      scanUrl: scanUrlOf(config, row.code, bases.get(row.customerId)),
-      name: row.name,
-      description: row.description,
-      actionId: hasAction ? row.actionId : null,
-      action:
-        hasAction && row.actionId
-          ? { id: row.actionId, name: row.actionName ?? '', objectType: row.actionObjectType ?? '' }
-          : null,
-      templateId: row.templateId,
-      design: readDesign(row.design),
-      labels: labels.get(row.id) ?? [],
-      scans: scans.get(row.id) ?? 0,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      trashedAt: row.trashedAt,
-    };
-  });
+  return presentItems(db, 'qr_code', rows, (row, shared, base) => ({
+    ...shared,
+    code: row.code,
+    scanUrl: scanUrlOf(config, row.code, base),
+    templateId: row.templateId,
+    design: readDesign(row.design),
+  }));
 }

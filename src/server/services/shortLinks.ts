@@ -17,8 +17,6 @@ import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
 import { pickFields, type UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
-import { labelsOfItems } from '../repositories/labels.js';
-import { scanCountsOf } from '../repositories/projectItems.js';
 import {
   findShortLink,
   insertShortLink,
@@ -29,6 +27,8 @@ import {
 import {
   deleteTrashedItem,
   duplicateItem,
+  newItemColumns,
+  presentItems,
   ensureRoomForOne,
   restoreItem,
   trashItem,
@@ -56,36 +56,12 @@ export async function presentShortLinks(
   config: Config,
   rows: ShortLinkWithAction[],
 ): Promise<ShortLink[]> {
-  const ids = rows.map((row) => row.id);
-  const scans = await scanCountsOf(db, 'short_link', ids);
-  const labels = await labelsOfItems(db, 'short_link', ids);
-  const bases = await primaryScanBases(
-    db,
-    rows.map((row) => row.customerId),
-  );
-  return rows.map((row) => {
-    // The join only finds live Actions; a link whose Action is gone has none.
-    const hasAction = row.actionId !== null && row.actionName !== null;
-    return {
-      id: row.id,
-      projectId: row.projectId,
-      host: row.host,
-      uri: row.uri,
-      scanUrl: shortLinkUrlOf(config, row.host, row.uri, bases.get(row.customerId)),
-      name: row.name,
-      description: row.description,
-      actionId: hasAction ? row.actionId : null,
-      action:
-        hasAction && row.actionId
-          ? { id: row.actionId, name: row.actionName ?? '', objectType: row.actionObjectType ?? '' }
-          : null,
-      labels: labels.get(row.id) ?? [],
-      scans: scans.get(row.id) ?? 0,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      trashedAt: row.trashedAt,
-    };
-  });
+  return presentItems(db, 'short_link', rows, (row, shared, base) => ({
+    ...shared,
+    host: row.host,
+    uri: row.uri,
+    scanUrl: shortLinkUrlOf(config, row.host, row.uri, base),
+  }));
 }
 
 // The steps every change shares.
@@ -160,18 +136,12 @@ export async function createShortLink(
       const now = new Date().toISOString();
       await insertShortLink(trx, {
         id,
-        customerId: project.customerId,
-        projectId: project.id,
         host,
         uri: input.uri,
         name: input.name,
         description: input.description,
         actionId: input.actionId,
-        createdBy: user.id,
-        trashedAt: null,
-        deletedAt: null,
-        createdAt: now,
-        updatedAt: now,
+        ...newItemColumns(project, user, now),
       });
       const shortLinkAuditId = await record({
         type: 'short_link',
@@ -248,18 +218,12 @@ const SHORT_LINK: TrashableKind<ShortLinkWithAction> = {
     const fresh = await freshUri(trx, shortLink.host);
     await insertShortLink(trx, {
       id: copy.id,
-      customerId: project.customerId,
-      projectId: project.id,
       host: shortLink.host,
       uri: fresh,
       name: copy.name,
       description: shortLink.description,
       actionId: shortLink.actionName !== null ? shortLink.actionId : null,
-      createdBy: user.id,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: copy.now,
-      updatedAt: copy.now,
+      ...newItemColumns(project, user, copy.now),
     });
     return fresh;
   },
