@@ -197,7 +197,11 @@ describe('customers', () => {
 
   it('GET /register/progress answers the caller’s trial', async () => {
     const user = await call(t.app, 'GET', '/api/register/progress', { cookie: cookies.user });
-    expect(user.json().data).toEqual({ trialEndAt: expect.any(String), done: expect.any(Boolean) });
+    expect(user.json().data).toEqual({
+      trialEndAt: expect.any(String),
+      done: expect.any(Boolean),
+      steps: expect.objectContaining({ verify_email: true }),
+    });
     const admin = await call(t.app, 'GET', '/api/register/progress', { cookie: cookies.admin });
     expect(admin.json().data).toEqual({ trialEndAt: null, done: true });
   });

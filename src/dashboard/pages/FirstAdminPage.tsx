@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin';
+import { Form, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Self } from '../../shared/schemas/auth';
 import { firstAdminSchema } from '../../shared/schemas/signup';
@@ -11,6 +11,7 @@ import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError, apiRequest } from '../providers/http';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
+import { NewAccountInputs } from './NewAccountInputs';
 import { pathAfterOwnSignIn } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
@@ -52,26 +53,7 @@ export function FirstAdminPage() {
       <Typography sx={{ mb: 2 }}>{translate('app.first_admin.intro')}</Typography>
       <Form onSubmit={submit} validate={validate} mode="onChange">
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-          <TextInput source="name" label="app.first_admin.name" autoComplete="name" fullWidth />
-          <TextInput
-            source="email"
-            type="email"
-            label="app.first_admin.email"
-            autoComplete="username"
-            fullWidth
-          />
-          <PasswordInput
-            source="password"
-            label="app.first_admin.password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="passwordConfirmation"
-            label="app.first_admin.password_confirmation"
-            autoComplete="new-password"
-            fullWidth
-          />
+          <NewAccountInputs labels="app.first_admin" />
           <Button type="submit" variant="contained" size="large" data-testid="first-admin-submit">
             {translate('app.first_admin.submit')}
           </Button>

@@ -7,7 +7,6 @@ import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   Form,
   FormDataConsumer,
-  PasswordInput,
   RadioButtonGroupInput,
   TextInput,
   useNotify,
@@ -20,6 +19,7 @@ import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError, apiRequest } from '../providers/http';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
+import { NewAccountInputs } from './NewAccountInputs';
 import { pathAfterOwnSignIn } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
@@ -146,27 +146,7 @@ export function RegisterPage() {
               )
             }
           </FormDataConsumer>
-          <TextInput source="name" label="app.register.name" autoComplete="name" fullWidth />
-          <TextInput
-            source="email"
-            type="email"
-            label="app.register.email"
-            autoComplete="username"
-            fullWidth
-            slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
-          />
-          <PasswordInput
-            source="password"
-            label="app.register.password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="passwordConfirmation"
-            label="app.register.password_confirmation"
-            autoComplete="new-password"
-            fullWidth
-          />
+          <NewAccountInputs labels="app.register" />
           <Button type="submit" variant="contained" size="large" data-testid="register-submit">
             {translate('app.register.submit')}
           </Button>
