@@ -252,3 +252,28 @@ export function aggregateScans(
 export function defaultRange(now: Date = new Date()): { from: Date; to: Date } {
   return { from: new Date(now.getTime() - 30 * DAY_MS), to: now };
 }
+
+/** GET /analytics/timeseries: the series with everything the statistics screens show. */
+export interface TopItem {
+  itemType: string;
+  itemId: string;
+  name: string | null;
+  scans: number;
+}
+
+export interface StatisticsMeta extends TimeseriesMeta {
+  timeZone: string;
+  /** Bot requests in the range: shown apart, never in the totals. */
+  bots: number;
+  previous: { from: string; to: string; total: number; uniqueVisitors: number };
+  /** Change of the total against the previous period in per cent; null when that was 0. */
+  change: number | null;
+  /** Counted scans by weekday (0 = Monday) and hour of day, in the project's time zone. */
+  heatmap: number[][];
+  topQrCodes: TopItem[];
+  topShortLinks: TopItem[];
+}
+
+export interface Statistics extends Timeseries {
+  meta: StatisticsMeta;
+}

@@ -2,6 +2,7 @@
 // the custom (non-CRUD) calls typed once in DashboardDataProvider.
 import { PackProgress } from '../bulk/packProgress';
 import type { ScanCheck } from '../../shared/scannability';
+import type { Statistics } from '../../shared/statsAggregation';
 import type {
   WhiteLabelHostname,
   WhiteLabelHostnameInput,
@@ -111,6 +112,14 @@ export interface TrialProgress {
 }
 
 /** The calls that are not CRUD (STYLE: one dataProvider with custom methods, typed once). */
+export interface StatisticsParams {
+  projectId: string;
+  itemId?: string;
+  /** ISO instant or YYYY-MM-DD (a whole day in the project's time zone). */
+  from: string;
+  to: string;
+}
+
 export interface DashboardDataProvider extends DataProvider, ContentMethods {
   duplicate: (
     resource: string,
@@ -139,6 +148,10 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
   updateSelf: (data: SelfUpdateInput) => Promise<{ data: Self }>;
   changePassword: (data: PasswordChangeInput) => Promise<void>;
   /** Where page views go (public: the login page reports too). */
+  /** GET /analytics/timeseries: a project's or item's statistics for a range. */
+  getStatistics: (params: StatisticsParams) => Promise<{ data: Statistics }>;
+  /** GET /analytics/live: counted scans per minute of the last 15 minutes. */
+  getLiveScans: (projectId: string) => Promise<{ data: { minute: string; scans: number }[] }>;
   getPageAnalyticsTracker: () => Promise<{ data: PageAnalytics }>;
   getPageAnalytics: () => Promise<{ data: PageAnalytics }>;
   savePageAnalytics: (settings: PageAnalytics) => Promise<{ data: PageAnalytics }>;
@@ -350,6 +363,24 @@ export const dataProvider: DashboardDataProvider = {
   },
   async changePassword(data) {
     await apiRequest('/self/password', { method: 'PUT', body: data });
+  },
+  async getStatistics(params) {
+    const { json } = await apiRequest<Statistics>('/analytics/timeseries', {
+      query: {
+        projectId: params.projectId,
+        itemId: params.itemId,
+        from: params.from,
+        to: params.to,
+      },
+    });
+    return { data: json };
+  },
+  async getLiveScans(projectId) {
+    const { json } = await apiRequest<{ data: { minute: string; scans: number }[] }>(
+      '/analytics/live',
+      { query: { projectId } },
+    );
+    return { data: json.data };
   },
   async getPageAnalyticsTracker() {
     const { json } = await apiRequest<ItemResponse<PageAnalytics>>('/settings/analytics/tracker');

@@ -31,7 +31,8 @@ import {
   type DateRange,
   type RangePreset,
 } from './ranges';
-import { useTimeseries } from './useTimeseries';
+import { useLiveScans, useTimeseries } from './useTimeseries';
+import { StatisticsExtras } from './StatisticsExtras';
 
 // Charts are heavy; they load when the first chart is shown (STYLE: heavy parts load lazily).
 const TimeseriesChart = lazy(() =>
@@ -183,7 +184,29 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
             testId="stats-unique"
           />
         </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <Total
+            label={translate('app.statistics.bots')}
+            value={result?.meta.bots}
+            locale={locale}
+            testId="stats-bots"
+          />
+        </Grid>
+        {!itemId ? (
+          <Grid size={{ xs: 6, md: 3 }}>
+            <LiveTotal projectId={projectId} locale={locale} />
+          </Grid>
+        ) : null}
       </Grid>
+      {result ? (
+        <Typography variant="body2" color="text.secondary" data-testid="stats-change">
+          {result.meta.change === null
+            ? translate('app.statistics.change_none')
+            : translate('app.statistics.change', {
+                change: `${result.meta.change > 0 ? '+' : ''}${result.meta.change.toLocaleString(locale)}`,
+              })}
+        </Typography>
+      ) : null}
 
       {result && result.meta.total === 0 ? (
         <Card variant="outlined" data-testid="stats-empty">
@@ -209,13 +232,14 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
               <Typography variant="body2" color="text.secondary">
                 {translate(`app.statistics.granularity.${result.meta.granularity}`)}
                 {' · '}
-                {translate('app.statistics.utc_note')}
+                {translate('app.statistics.tz_note', { zone: result.meta.timeZone })}
               </Typography>
               <Box data-testid="stats-chart" sx={{ mt: 1 }}>
                 <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
                   <TimeseriesChart
                     points={result.data}
                     granularity={result.meta.granularity}
+                    timeZone={result.meta.timeZone}
                     locale={locale}
                     scansLabel={translate('app.statistics.total_scans')}
                     uniqueLabel={translate('app.statistics.unique_visitors')}
@@ -239,6 +263,11 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
               </Grid>
             ))}
           </Grid>
+          <StatisticsExtras
+            statistics={result}
+            query={{ projectId, itemId, ...range }}
+            locale={locale}
+          />
           {/* DB-IP's CC BY 4.0 licence asks for this link wherever its results are shown. */}
           <Typography variant="caption" color="text.secondary">
             <Link href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
@@ -282,6 +311,21 @@ function Total({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Counted scans of the last 15 minutes, polled every 5 s (from the server's memory). */
+function LiveTotal({ projectId, locale }: { projectId: string; locale: string }): ReactNode {
+  const translate = useTranslate();
+  const live = useLiveScans(projectId);
+  const value = live.data?.reduce((sum, minute) => sum + minute.scans, 0);
+  return (
+    <Total
+      label={translate('app.statistics.live')}
+      value={value}
+      locale={locale}
+      testId="stats-live"
+    />
   );
 }
 

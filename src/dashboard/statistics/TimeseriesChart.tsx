@@ -9,6 +9,8 @@ import { bucketLabel } from './format';
 export interface TimeseriesChartProps {
   points: TimeseriesPoint[];
   granularity: Granularity;
+  /** The project's time zone: buckets start at its midnights. */
+  timeZone?: string;
   locale: string;
   scansLabel: string;
   uniqueLabel: string;
@@ -17,12 +19,13 @@ export interface TimeseriesChartProps {
 export function TimeseriesChart({
   points,
   granularity,
+  timeZone,
   locale,
   scansLabel,
   uniqueLabel,
 }: TimeseriesChartProps) {
   const theme = useTheme();
-  const labels = points.map((point) => bucketLabel(point.bucket, granularity, locale));
+  const labels = points.map((point) => bucketLabel(point.bucket, granularity, locale, timeZone));
   const max = Math.max(1, ...points.map((point) => point.scans));
   return (
     <BarChart
@@ -51,7 +54,11 @@ export function TimeseriesChart({
         {
           data: points.map((point) => point.uniqueVisitors),
           label: uniqueLabel,
-          color: theme.palette.secondary.main,
+          // The secondary colour is near-black in dark mode; its light shade stays visible.
+          color:
+            theme.palette.mode === 'dark'
+              ? theme.palette.secondary.light
+              : theme.palette.secondary.main,
         },
       ]}
       grid={{ horizontal: true }}

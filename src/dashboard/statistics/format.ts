@@ -1,4 +1,5 @@
-// Display helpers for statistics: bucket labels (in UTC, like the buckets) and breakdown keys.
+// Display helpers for statistics: bucket labels (in the project's time zone, like the buckets)
+// and breakdown keys.
 import type { Granularity } from '../../shared/rules';
 
 const OPTIONS: Record<Granularity, Intl.DateTimeFormatOptions> = {
@@ -9,8 +10,13 @@ const OPTIONS: Record<Granularity, Intl.DateTimeFormatOptions> = {
   year: { year: 'numeric' },
 };
 
-export function bucketLabel(bucket: string, granularity: Granularity, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { ...OPTIONS[granularity], timeZone: 'UTC' }).format(
+export function bucketLabel(
+  bucket: string,
+  granularity: Granularity,
+  locale: string,
+  timeZone = 'UTC',
+): string {
+  return new Intl.DateTimeFormat(locale, { ...OPTIONS[granularity], timeZone }).format(
     new Date(bucket),
   );
 }

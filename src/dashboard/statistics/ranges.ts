@@ -1,4 +1,5 @@
-// The date range presets of the statistics screens, computed in UTC like the server's buckets.
+// The date range presets of the statistics screens: whole days, which the server reads as days in
+// the project's time zone.
 export const RANGE_PRESETS = ['7d', '30d', '90d', '12m', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
@@ -23,10 +24,10 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now = new Da
   const to = now.toISOString();
   if (preset === '12m') {
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-    return { from: from.toISOString(), to };
+    return { from: toDateInput(from), to };
   }
   const days = { '7d': 7, '30d': 30, '90d': 90 }[preset];
-  return { from: startOfUtcDay(now.getTime() - (days - 1) * DAY_MS).toISOString(), to };
+  return { from: toDateInput(startOfUtcDay(now.getTime() - (days - 1) * DAY_MS)), to };
 }
 
 /** YYYY-MM-DD of a date, in UTC (the value of a date input). */

@@ -1,33 +1,31 @@
-// GET /analytics/timeseries for a project or one of its items, cached per range by react-query.
+// A project's or item's statistics through the dataProvider, cached per range by react-query;
+// and the live count of the last minutes, polled every 5 s while shown.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Timeseries } from '../../shared/statsAggregation';
-import { apiRequest } from '../providers/http';
-import type { DateRange } from './ranges';
+import { useDataProvider } from 'react-admin';
+import type { DashboardDataProvider, StatisticsParams } from '../providers/dataProvider';
 
-export interface TimeseriesParams extends DateRange {
-  projectId: string;
-  itemId?: string;
-}
-
-export async function fetchTimeseries(params: TimeseriesParams): Promise<Timeseries> {
-  const { json } = await apiRequest<Timeseries>('/analytics/timeseries', {
-    query: {
-      projectId: params.projectId,
-      itemId: params.itemId,
-      from: params.from,
-      to: params.to,
-    },
-  });
-  return json;
-}
+export type TimeseriesParams = StatisticsParams;
 
 export function useTimeseries(params: TimeseriesParams | null) {
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   return useQuery({
     queryKey: ['analytics', 'timeseries', params],
-    queryFn: () => fetchTimeseries(params!),
+    queryFn: async () => (await dataProvider.getStatistics(params!)).data,
     enabled: params !== null,
     // Switching ranges keeps the old figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const LIVE_POLL_MS = 5000;
+
+export function useLiveScans(projectId: string) {
+  const dataProvider = useDataProvider<DashboardDataProvider>();
+  return useQuery({
+    queryKey: ['analytics', 'live', projectId],
+    queryFn: async () => (await dataProvider.getLiveScans(projectId)).data,
+    refetchInterval: LIVE_POLL_MS,
     retry: false,
   });
 }

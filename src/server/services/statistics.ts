@@ -7,9 +7,10 @@ import { analyticsGranularity, type Granularity } from '../../shared/rules.js';
 import {
   sortBreakdown,
   type BreakdownEntry,
-  type Timeseries,
-  type TimeseriesMeta,
+  type Statistics,
 } from '../../shared/statsAggregation.js';
+
+export type { Statistics } from '../../shared/statsAggregation.js';
 import {
   DEFAULT_TIME_ZONE,
   localBucketStart,
@@ -57,30 +58,6 @@ function localHourReader(timeZone: string) {
     const local = new Date(hourMs + minutes * 60_000);
     return { weekday: (local.getUTCDay() + 6) % 7, hour: local.getUTCHours() };
   };
-}
-
-export interface TopItem {
-  itemType: string;
-  itemId: string;
-  name: string | null;
-  scans: number;
-}
-
-export interface StatisticsMeta extends TimeseriesMeta {
-  timeZone: string;
-  /** Bot requests in the range: shown apart, never in the totals. */
-  bots: number;
-  previous: { from: string; to: string; total: number; uniqueVisitors: number };
-  /** Change of the total against the previous period in per cent; null when that was 0. */
-  change: number | null;
-  /** Counted scans by weekday (0 = Monday) and hour of day, in the project's time zone. */
-  heatmap: number[][];
-  topQrCodes: TopItem[];
-  topShortLinks: TopItem[];
-}
-
-export interface Statistics extends Timeseries {
-  meta: StatisticsMeta;
 }
 
 export interface StatisticsScope {

@@ -2,7 +2,8 @@
 // range presets asking the API for the right period.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Timeseries } from '../../../src/shared/statsAggregation';
+import type { Statistics } from '../../../src/shared/statsAggregation';
+import { dataProvider } from '../../../src/dashboard/providers/dataProvider';
 import { ItemStatistics } from '../../../src/dashboard/statistics/ItemStatistics';
 import { PROJECT_ID, renderWithAdmin } from '../helpers';
 
@@ -19,7 +20,7 @@ vi.mock('../../../src/dashboard/statistics/TimeseriesChart', () => ({
 
 const ITEM_ID = '01HZY8Q4J8M7V0K2T3R5N6P7QD';
 
-function timeseries(total: number, unique: number): Timeseries {
+function timeseries(total: number, unique: number): Statistics {
   return {
     data: [
       { bucket: '2024-05-01T00:00:00.000Z', scans: total, uniqueVisitors: unique },
@@ -36,16 +37,32 @@ function timeseries(total: number, unique: number): Timeseries {
       byBrowser: total ? [{ key: 'Mobile Safari', scans: total }] : [],
       byCountry: total ? [{ key: 'NL', scans: total }] : [],
       byReferrer: total ? [{ key: 'unknown', scans: total }] : [],
+      timeZone: 'Europe/Amsterdam',
+      bots: 2,
+      previous: {
+        from: '2024-04-29T00:00:00.000Z',
+        to: '2024-04-30T23:59:59.999Z',
+        total: 0,
+        uniqueVisitors: 0,
+      },
+      change: null,
+      heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
+      topQrCodes: total
+        ? [{ itemType: 'qr_code', itemId: ITEM_ID, name: 'Poster', scans: total }]
+        : [],
+      topShortLinks: [],
     },
   };
 }
 
 let requests: URL[] = [];
-function answer(body: Timeseries) {
+function answer(body: Statistics) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      requests.push(new URL(String(input), 'http://localhost'));
+      const url = new URL(String(input), 'http://localhost');
+      // The live count polls beside; these tests follow the statistics requests.
+      if (url.pathname.endsWith('/timeseries')) requests.push(url);
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -64,7 +81,7 @@ afterEach(() => {
 describe('<ItemStatistics>', () => {
   it('shows totals abbreviated with K, the chart and translated breakdowns', async () => {
     answer(timeseries(12_345, 678));
-    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} itemId={ITEM_ID} />);
+    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} itemId={ITEM_ID} />, { dataProvider });
     expect((await screen.findByTestId('stats-total')).textContent).toBe('12.3K');
     expect(screen.getByTestId('stats-unique').textContent).toBe('678');
     expect(screen.getByTestId('stats-total').getAttribute('title')).toMatch(/12.345|12,345/);
@@ -76,6 +93,14 @@ describe('<ItemStatistics>', () => {
       'Direct or unknown',
     );
     expect(screen.queryByTestId('stats-empty')).toBeNull();
+    // Bots apart, the comparison, the top codes, the heat map and the CSV downloads.
+    expect(screen.getByTestId('stats-bots').textContent).toBe('2');
+    expect(screen.getByTestId('stats-change').textContent).toBe('no scans in the previous period');
+    expect(screen.getByTestId('stats-top-qr-codes').textContent).toContain('Poster');
+    expect(screen.getByTestId('stats-heatmap')).toBeTruthy();
+    expect(screen.getByTestId('stats-export-device').getAttribute('href')).toContain(
+      `/api/analytics/export?projectId=${PROJECT_ID}&itemId=${ITEM_ID}`,
+    );
 
     const url = requests[0];
     expect(url.pathname).toBe('/api/analytics/timeseries');
@@ -90,7 +115,7 @@ describe('<ItemStatistics>', () => {
 
   it('shows the empty state when there are no scans', async () => {
     answer(timeseries(0, 0));
-    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} />);
+    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} />, { dataProvider });
     expect(await screen.findByTestId('stats-empty')).toBeTruthy();
     expect(screen.getByTestId('stats-empty').textContent).toContain('No scans in this period');
     expect(screen.getByTestId('stats-total').textContent).toBe('0');
@@ -100,7 +125,7 @@ describe('<ItemStatistics>', () => {
 
   it('asks for another period when a preset is chosen, and for a custom range', async () => {
     answer(timeseries(3, 1));
-    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} />);
+    renderWithAdmin(<ItemStatistics projectId={PROJECT_ID} />, { dataProvider });
     await screen.findByTestId('stats-total');
     fireEvent.click(screen.getByTestId('stats-range-7d'));
     await waitFor(() => expect(requests).toHaveLength(2));
