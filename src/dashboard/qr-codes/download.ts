@@ -4,7 +4,9 @@
 import QRCodeStyling from 'qr-code-styling';
 import { API_BASE } from '../../shared/constants';
 import { isApiErrorBody } from '../../shared/errors';
-import { embedQrMetadata } from '../../shared/qrMetadata';
+import { embedQrMetadata, fileBaseName } from '../../shared/qrMetadata';
+
+export { fileBaseName };
 import type { QrDesign } from '../../shared/schemas/qrCode';
 import { toStylingOptions } from '../design/qrStyling';
 
@@ -86,17 +88,6 @@ export async function renderPng(source: QrSource, size = DOWNLOAD_SIZE): Promise
 export async function renderSvg(source: QrSource, size = DOWNLOAD_SIZE): Promise<string> {
   const svg = await (await rawData(source, 'svg', size)).text();
   return embedQrMetadata(svg, { text: source.text, design: source.design });
-}
-
-/** A file name from the QR code's name: no path or reserved characters, never empty. */
-export function fileBaseName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return cleaned || 'qr-code';
 }
 
 export function saveBlob(blob: Blob, fileName: string): void {
