@@ -46,3 +46,14 @@ export function readQrMetadata(svg: string): EmbeddedQr | null {
     return null;
   }
 }
+
+/** A download's file name from the QR code's name: no path or reserved characters, never empty. */
+export function fileBaseName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80);
+  return cleaned || 'qr-code';
+}

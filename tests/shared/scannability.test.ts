@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, scannabilityWarnings } from '../../src/shared/scannability.js';
+import {
+  contrastRatio,
+  printModuleCheck,
+  scannabilityWarnings,
+} from '../../src/shared/scannability.js';
 import {
   DEFAULT_QR_DESIGN,
   qrCodeTemplateInputSchema,
@@ -40,10 +44,14 @@ describe('scannabilityWarnings', () => {
     expect(scannabilityWarnings(design, false)).toContain('lowContrast');
   });
   it.each([
+    // The share of the width the logo covers; at most √(capacity × ½) of it (18, 27, 35, 38 %).
+    ['L', 0.18, false],
     ['L', 0.25, true],
-    ['H', 0.4, false],
-    ['H', 0.5, true],
-    ['Q', 0.3, false],
+    ['M', 0.27, false],
+    ['Q', 0.35, false],
+    ['Q', 0.4, true],
+    ['H', 0.38, false],
+    ['H', 0.4, true],
   ] as const)('level %s with a logo of size %s → too large: %s', (level, size, tooLarge) => {
     const design = {
       ...DEFAULT_QR_DESIGN,
@@ -97,5 +105,30 @@ describe('QR design and template schemas', () => {
       },
     };
     expect(qrDesignSchema.safeParse(badAngle).success).toBe(false);
+  });
+});
+
+describe('quiet zone', () => {
+  it('is 4 modules by default and warns under 2', () => {
+    expect(DEFAULT_QR_DESIGN.quietZone).toBe(4);
+    expect(scannabilityWarnings(DEFAULT_QR_DESIGN, false)).not.toContain('smallQuietZone');
+    expect(scannabilityWarnings({ ...DEFAULT_QR_DESIGN, quietZone: 2 }, false)).not.toContain(
+      'smallQuietZone',
+    );
+    expect(scannabilityWarnings({ ...DEFAULT_QR_DESIGN, quietZone: 1 }, false)).toContain(
+      'smallQuietZone',
+    );
+  });
+});
+
+describe('print module check', () => {
+  it('says how large a module prints and how far away it scans', () => {
+    // 15 mm over 21 + 8 modules: about 0.52 mm, read from at most about 14 cm.
+    expect(printModuleCheck(15, 29)).toEqual({
+      moduleMm: 0.52,
+      maxDistanceCm: 14,
+      moduleTooSmall: false,
+    });
+    expect(printModuleCheck(10, 57).moduleTooSmall).toBe(true);
   });
 });

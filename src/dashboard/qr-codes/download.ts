@@ -2,7 +2,9 @@
 // carrying `<metadata id="qrhub">` (text + design); PDF and EPS made by the converter API from
 // that SVG.
 import QRCodeStyling from 'qr-code-styling';
-import { embedQrMetadata } from '../../shared/qrMetadata';
+import { embedQrMetadata, fileBaseName } from '../../shared/qrMetadata';
+
+export { fileBaseName };
 import type { QrDesign } from '../../shared/schemas/qrCode';
 import { toStylingOptions } from '../design/qrStyling';
 import { dataProvider } from '../providers/dataProvider';
@@ -70,17 +72,6 @@ export async function renderPng(source: QrSource, size = DOWNLOAD_SIZE): Promise
 export async function renderSvg(source: QrSource, size = DOWNLOAD_SIZE): Promise<string> {
   const svg = await (await rawData(source, 'svg', size)).text();
   return embedQrMetadata(svg, { text: source.text, design: source.design });
-}
-
-/** A file name from the QR code's name: no path or reserved characters, never empty. */
-export function fileBaseName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return cleaned || 'qr-code';
 }
 
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -18,7 +18,7 @@ import {
 import { checkScannability } from '../converter/scanCheck.js';
 import { svgToEps } from '../converter/svgToEps.js';
 import { svgToPdf } from '../converter/svgToPdf.js';
-import { embedQrMetadata } from '../../shared/qrMetadata.js';
+import { embedQrMetadata, fileBaseName } from '../../shared/qrMetadata.js';
 import type { ScanCheck } from '../../shared/scannability.js';
 import { DomainError } from '../domain/errors.js';
 import { mediaStorageFor } from './media.js';
@@ -115,17 +115,6 @@ export async function loadLogo(
   if (!width || !height) return null;
   const mime = isPlain ? row.mimeType : 'image/png';
   return { dataUrl: `data:${mime};base64,${data.toString('base64')}`, width, height };
-}
-
-/** A file name from the QR code's name: no path or reserved characters, never empty. */
-export function fileBaseName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return cleaned || 'qr-code';
 }
 
 const CONTENT_TYPES: Record<PrintFormat, string> = {

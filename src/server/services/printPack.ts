@@ -9,6 +9,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { isUlid } from '../../shared/ids.js';
+import { fileBaseName } from '../../shared/qrMetadata.js';
 import type { Actor } from '../domain/actor.js';
 import { drawing, renderQrSvg, type LogoImage, type QrSource } from '../converter/render.js';
 import type { Config } from '../config.js';
@@ -18,7 +19,6 @@ import { findQrCodesByIds } from '../repositories/qrCodes.js';
 import { visibleProjectOr404 } from './projects.js';
 import {
   checkDrawn,
-  fileBaseName,
   loadLogo,
   PRINT_FORMATS,
   printFormat,

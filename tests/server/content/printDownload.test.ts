@@ -1,10 +1,8 @@
 // Print files from the server (issue 12): GET …/qr-codes/{id}/download in every format, the
 // scannability gate's refusal and its audited override, …/scan-check, and the print pack.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -12,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../../src/shared/schemas/qrCode.js';
 import { buildProject } from '../../helpers/factories.js';
 import { call } from '../../helpers/testApp.js';
+import { renderWithTool, zbarDecode, type PrintFileFormat } from '../../helpers/printTools.js';
 import { buildContentApp, firstError, uploadOk, type ContentTestApp } from './helpers.js';
 
-const run = promisify(execFile);
 let t: ContentTestApp;
 let dir: string;
 let pid: string;
@@ -54,40 +52,7 @@ const download = (id: string, query: string) =>
 async function decodeFile(name: string, bytes: Uint8Array): Promise<string | null> {
   const file = path.join(dir, name.replace(/\//g, '_'));
   await writeFile(file, bytes);
-  let png = file;
-  if (file.endsWith('.svg'))
-    await run('rsvg-convert', [
-      '-d',
-      '300',
-      '-p',
-      '300',
-      '-b',
-      'white',
-      '-o',
-      (png = `${file}.png`),
-      file,
-    ]);
-  if (file.endsWith('.pdf'))
-    await run('pdftoppm', ['-r', '300', '-png', '-singlefile', file, file]).then(
-      () => (png = `${file}.png`),
-    );
-  if (file.endsWith('.eps'))
-    await run('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=png16m',
-      '-r300',
-      `-sOutputFile=${(png = `${file}.png`)}`,
-      file,
-    ]);
-  try {
-    return (await run('zbarimg', ['-q', '--raw', png])).stdout.trim();
-  } catch {
-    return null;
-  }
+  return zbarDecode(await renderWithTool(file, path.extname(file).slice(1) as PrintFileFormat));
 }
 
 describe('GET /projects/{pid}/qr-codes/{id}/download', () => {

@@ -4,11 +4,9 @@
 // Ghostscript render, zbarimg decodes. Whatever the gate lets through must decode in every
 // format; whatever it refuses must be something a decoder fails on; PDF and EPS must be the PNG's
 // symbol module for module. The table it prints is the one in the issue's closing note.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogoImage, QrSource } from '../../../src/server/converter/render.js';
@@ -20,9 +18,9 @@ import {
   type PrintFormat,
 } from '../../../src/server/services/download.js';
 import { maxLogoShare } from '../../../src/shared/qrStyling.js';
+import { renderWithTool, zbarDecode } from '../../helpers/printTools.js';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../../src/shared/schemas/qrCode.js';
 
-const run = promisify(execFile);
 const TEXT = 'https://scan.example.com/Ab3dE5gH7k';
 const SIZE_MM = 40;
 const DPI = 300;
@@ -158,55 +156,6 @@ let dir: string;
 let logo: LogoImage;
 const rows: Row[] = [];
 
-async function zbar(file: string): Promise<string | null> {
-  try {
-    const { stdout } = await run('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', file]);
-    return stdout.trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Renders a file with the independent tool for its format, to a PNG at DPI. */
-async function rasterise(file: string, format: PrintFormat): Promise<string> {
-  const out = `${file}.render.png`;
-  if (format === 'png') return file;
-  if (format === 'svg')
-    await run('rsvg-convert', [
-      '-d',
-      String(DPI),
-      '-p',
-      String(DPI),
-      '-b',
-      'white',
-      '-o',
-      out,
-      file,
-    ]);
-  if (format === 'pdf')
-    await run('pdftoppm', [
-      '-r',
-      String(DPI),
-      '-png',
-      '-singlefile',
-      file,
-      out.replace(/\.png$/, ''),
-    ]);
-  if (format === 'eps')
-    await run('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=png16m',
-      `-r${DPI}`,
-      `-sOutputFile=${out}`,
-      file,
-    ]);
-  return out;
-}
-
 /** The drawing's module grid (dark or not at each module's centre), from the top-left corner. */
 async function moduleGrid(png: string, totalModules: number): Promise<boolean[]> {
   const drawingPx = Math.round((SIZE_MM / 25.4) * DPI);
@@ -280,7 +229,7 @@ beforeAll(async () => {
       row.totalModules = totalModules;
       const small = path.join(dir, `${index}-small.png`);
       await writeFile(small, await simulatedPrint(svg, SIZE_MM));
-      row.smallPrint = (await zbar(small)) === TEXT;
+      row.smallPrint = (await zbarDecode(small)) === TEXT;
       for (const format of PRINT_FORMATS) {
         const file = await renderPrintFile(source, name, {
           format,
@@ -292,8 +241,8 @@ beforeAll(async () => {
         row.gate = file.check.ok;
         const target = path.join(dir, `${index}.${format}`);
         await writeFile(target, file.body);
-        const rendered = await rasterise(target, format);
-        row.decoded[format] = (await zbar(rendered)) === TEXT;
+        const rendered = await renderWithTool(target, format, DPI);
+        row.decoded[format] = (await zbarDecode(rendered)) === TEXT;
         row.grids[format] = await moduleGrid(rendered, totalModules);
       }
       rows[index] = row;
