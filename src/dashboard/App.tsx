@@ -66,6 +66,7 @@ const ProjectUsersEdit = screen(() => import('./projects/ProjectUsersEdit'), 'Pr
 const ProjectHome = screen(() => import('./projects/ProjectHome'), 'ProjectHome');
 const ApiKeysPage = screen(() => import('./api-keys/ApiKeysPage'), 'ApiKeysPage');
 const WebhooksPage = screen(() => import('./webhooks/WebhooksPage'), 'WebhooksPage');
+const ImportPage = screen(() => import('./import/ImportPage'), 'ImportPage');
 const CustomerList = screen(() => import('./customers/CustomerList'), 'CustomerList');
 const CustomerCreate = screen(() => import('./customers/CustomerCreate'), 'CustomerCreate');
 const CustomerEdit = screen(() => import('./customers/CustomerEdit'), 'CustomerEdit');
@@ -269,6 +270,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             path="/projects/:pid/webhooks"
             element={guard('projects.webhooks', <WebhooksPage />)}
           />
+          <Route path="/projects/:pid/import" element={guard('import.list', <ImportPage />)} />
           <Route path="/customer/create" element={guard('customers.create', <CustomerCreate />)} />
           <Route path="/customer/:id" element={<ToDetails base="/customer" />} />
           <Route

@@ -27,6 +27,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'projects.statistics': { roles: CUSTOMER, key: 'ProjectView' },
   'projects.api-keys': { roles: PROJECT_MANAGERS, key: 'ProjectApiKeys' },
   'projects.webhooks': { roles: PROJECT_MANAGERS, key: 'ProjectWebhooks' },
+  'import.list': { roles: CUSTOMER, key: 'QRCodeCreate' },
   'customers.list': { roles: ['admin'], key: 'CustomersView' },
   'customers.show': { roles: ['admin'], key: 'CustomersView' },
   'customers.create': { roles: ['admin'], key: 'CustomerCreate' },

@@ -21,6 +21,7 @@ import QrCodeIcon from '@mui/icons-material/QrCode2';
 import LinkIcon from '@mui/icons-material/Link';
 import BoltIcon from '@mui/icons-material/Bolt';
 import WebIcon from '@mui/icons-material/WebOutlined';
+import UploadIcon from '@mui/icons-material/UploadFile';
 import { useQuery } from '@tanstack/react-query';
 import {
   Loading,
@@ -161,7 +162,7 @@ function LatestList({
 }
 
 interface QuickLink {
-  kind: 'qr-code' | 'short-link' | 'action' | 'page';
+  kind: 'qr-code' | 'short-link' | 'action' | 'page' | 'import';
   label: string;
   to: string;
   icon: ReactElement;
@@ -204,6 +205,12 @@ export function ProjectHome() {
       label: 'app.start.new_page',
       to: actionPaths.add(pid, NEW_PAGE_KIND),
       icon: <WebIcon />,
+    },
+    {
+      kind: 'import',
+      label: 'app.import.title',
+      to: `/projects/${pid}/import`,
+      icon: <UploadIcon />,
     },
   ];
 

@@ -1,0 +1,279 @@
+// /projects/:pid/import (issue 15): upload a CSV or XLSX file (ours, or a Shlink, Dub or Bitly
+// export), see every row's errors before anything is written, then import the good rows in one
+// job with a progress bar. The column that recognises rows makes a second upload change nothing.
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import { Title, useTranslate } from 'react-admin';
+import { API_BASE } from '../../shared/constants';
+import { apiErrorKey, isApiErrorBody, type ApiError } from '../../shared/errors';
+import { IMPORT_KINDS, type ImportKind } from '../../shared/schemas/import';
+import { apiRequest } from '../providers/http';
+
+interface Preview {
+  format: string;
+  headers: string[];
+  keyColumn: string | null;
+  total: number;
+  valid: number;
+  alreadyImported: number;
+  invalid: number;
+  errors: { line: number; errors: ApiError[] }[];
+}
+
+interface Job {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  failed: number;
+}
+
+const POLL_MS = 500;
+
+/** The file goes as the body, as a script would send it; apiRequest speaks JSON only. */
+async function sendFile<T>(path: string, file: File, query: URLSearchParams): Promise<T> {
+  const response = await fetch(`${API_BASE}${path}?${query}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Client-Type': 'dashboard', 'Content-Type': 'application/octet-stream' },
+    body: file,
+  });
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw isApiErrorBody(json) ? json.errors : [{ code: 'internal', detail: '' }];
+  return (json as { data: T }).data;
+}
+
+export function ImportPage() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
+  const [file, setFile] = useState<File | null>(null);
+  const [kind, setKind] = useState<ImportKind>('qr_code');
+  const [keyColumn, setKeyColumn] = useState<string>('');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const [problem, setProblem] = useState<ApiError[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const queryOf = (withKey: boolean) => {
+    const query = new URLSearchParams({ kind });
+    if (withKey) query.set('keyColumn', keyColumn);
+    return query;
+  };
+
+  const check = async (chosen: File, withKey: boolean) => {
+    setBusy(true);
+    setProblem(null);
+    setJob(null);
+    try {
+      const answer = await sendFile<Preview>(
+        `/projects/${pid}/imports/preview`,
+        chosen,
+        queryOf(withKey),
+      );
+      setPreview(answer);
+      if (!withKey) setKeyColumn(answer.keyColumn ?? '');
+    } catch (errors) {
+      setPreview(null);
+      setProblem(errors as ApiError[]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      setJob(await sendFile<Job>(`/projects/${pid}/imports`, file, queryOf(true)));
+    } catch (errors) {
+      setProblem(errors as ApiError[]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The progress bar follows the job until it is done.
+  useEffect(() => {
+    if (!job || job.status !== 'running') return;
+    const timer = setTimeout(async () => {
+      try {
+        const { json } = await apiRequest<{ data: Job }>(`/projects/${pid}/imports/${job.id}`);
+        setJob(json.data);
+      } catch {
+        // The next look tries again.
+        setJob({ ...job });
+      }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job, pid]);
+
+  const percent = job && job.total ? Math.round((job.processed / job.total) * 100) : 0;
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('app.import.title')} />
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h1">
+            {translate('app.import.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.import.intro')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">
+            <TextField
+              select
+              size="small"
+              label={translate('app.import.kind')}
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as ImportKind);
+                setPreview(null);
+              }}
+              sx={{ minWidth: 200 }}
+            >
+              {IMPORT_KINDS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {translate(`app.import.kinds.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={busy}>
+              {file ? file.name : translate('app.import.choose_file')}
+              <input
+                hidden
+                type="file"
+                accept=".csv,.xlsx,text/csv"
+                data-testid="import-file"
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0] ?? null;
+                  setFile(chosen);
+                  if (chosen) void check(chosen, false);
+                }}
+              />
+            </Button>
+          </Stack>
+          {problem && (
+            <Alert severity="error" data-testid="import-problem">
+              {problem
+                .map((error) => translate(apiErrorKey(error.code), error.meta ?? {}))
+                .join(' ')}
+            </Alert>
+          )}
+          {preview && file && (
+            <>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">
+                <TextField
+                  select
+                  size="small"
+                  label={translate('app.import.key_column')}
+                  helperText={translate('app.import.key_column_help')}
+                  value={keyColumn}
+                  onChange={(event) => {
+                    setKeyColumn(event.target.value);
+                  }}
+                  sx={{ minWidth: 240 }}
+                >
+                  <MenuItem value="">{translate('app.import.no_key')}</MenuItem>
+                  {preview.headers.map((header) => (
+                    <MenuItem key={header} value={header}>
+                      {header}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Button onClick={() => void check(file, true)} disabled={busy}>
+                  {translate('app.import.check_again')}
+                </Button>
+              </Stack>
+              <Alert severity={preview.invalid ? 'warning' : 'info'} data-testid="import-summary">
+                {translate('app.import.summary', {
+                  format: translate(`app.import.formats.${preview.format}`),
+                  total: preview.total,
+                  valid: preview.valid,
+                  invalid: preview.invalid,
+                  already: preview.alreadyImported,
+                })}
+              </Alert>
+              {preview.errors.length > 0 && (
+                <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+                  <Table size="small" data-testid="import-errors">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{translate('app.import.line')}</TableCell>
+                        <TableCell>{translate('app.import.field')}</TableCell>
+                        <TableCell>{translate('app.import.problem')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {preview.errors.flatMap((row) =>
+                        row.errors.map((error, index) => (
+                          <TableRow key={`${row.line}-${index}`}>
+                            <TableCell>{row.line}</TableCell>
+                            <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
+                            <TableCell>
+                              {translate(apiErrorKey(error.code), error.meta ?? {})}
+                            </TableCell>
+                          </TableRow>
+                        )),
+                      )}
+                    </TableBody>
+                  </Table>
+                </Box>
+              )}
+              <Box>
+                <Button
+                  variant="contained"
+                  onClick={() => void start()}
+                  disabled={
+                    busy ||
+                    preview.valid - preview.alreadyImported === 0 ||
+                    job?.status === 'running'
+                  }
+                  data-testid="import-start"
+                >
+                  {translate('app.import.start', {
+                    smart_count: preview.valid - preview.alreadyImported,
+                  })}
+                </Button>
+              </Box>
+            </>
+          )}
+          {job && (
+            <Stack spacing={1} data-testid="import-progress" data-status={job.status}>
+              <LinearProgress variant="determinate" value={percent} />
+              <Typography variant="body2">
+                {translate(`app.import.status.${job.status}`, {
+                  processed: job.processed,
+                  total: job.total,
+                  created: job.created,
+                  skipped: job.skipped,
+                  failed: job.failed,
+                })}
+              </Typography>
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
