@@ -227,6 +227,21 @@ export interface RawScanFilter {
 
 export const SCAN_CHUNK_SIZE = 5000;
 
+/** The raw scan columns exports and rollups read. */
+const RAW_COLUMNS = [
+  'itemType',
+  'itemId',
+  'kind',
+  'scannedAt',
+  'device',
+  'os',
+  'browser',
+  'country',
+  'referrer',
+  'isUnique',
+  'isBot',
+] as const;
+
 /** Raw scan rows of a project in the range (bots and ad events included), in id order, chunked. */
 export async function* rawScanChunks(
   db: Executor,
@@ -238,20 +253,7 @@ export async function* rawScanChunks(
   for (;;) {
     let query = db
       .selectFrom('scans')
-      .select([
-        'id',
-        'itemType',
-        'itemId',
-        'kind',
-        'scannedAt',
-        'device',
-        'os',
-        'browser',
-        'country',
-        'referrer',
-        'isUnique',
-        'isBot',
-      ])
+      .select(['id', ...RAW_COLUMNS])
       .where('projectId', '=', filter.projectId)
       .where('scannedAt', '>=', filter.from)
       .where('scannedAt', '<=', filter.to)
@@ -269,21 +271,7 @@ export async function* rawScanChunks(
 export async function rawRowsForRollup(db: Executor, after: number, upTo: number, limit: number) {
   return db
     .selectFrom('scans')
-    .select([
-      'id',
-      'projectId',
-      'itemType',
-      'itemId',
-      'kind',
-      'scannedAt',
-      'device',
-      'os',
-      'browser',
-      'country',
-      'referrer',
-      'isUnique',
-      'isBot',
-    ])
+    .select(['id', 'projectId', ...RAW_COLUMNS])
     .where('id', '>', after)
     .where('id', '<=', upTo)
     .orderBy('id')

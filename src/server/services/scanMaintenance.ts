@@ -93,8 +93,8 @@ export function startScanMaintenance(
     })();
     return running;
   };
-  // The first run a little after start, not during it.
-  const first = setTimeout(() => void runNow(), 60_000);
+  // The first run well after start, not during it (nor during a test run).
+  const first = setTimeout(() => void runNow(), 10 * 60_000);
   const timer = setInterval(() => void runNow(), everyMs);
   first.unref();
   timer.unref();

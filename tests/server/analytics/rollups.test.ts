@@ -11,7 +11,7 @@ import { writePlatformSetting } from '../../../src/server/repositories/platformS
 import { applyRetention, backfillRollups } from '../../../src/server/services/scanMaintenance.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
 import { recordScans, type ScanInput } from '../../helpers/factories.js';
-import { createTestDb, type TestDb } from '../scan/helpers.js';
+import { createTestDb, insertCustomerAndProject, type TestDb } from '../scan/helpers.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -285,48 +285,25 @@ describe('retention', () => {
   it('deletes exactly the raw rows older than each customer’s retention, and keeps the rollups', async () => {
     const now = new Date('2025-06-01T12:00:00.000Z');
     const day = 24 * 3600_000;
-    const customers = [
-      { id: ulid(), days: 400 },
-      { id: ulid(), days: 30 },
-    ];
-    for (const c of customers) {
+    const customers: { id: string; project: string; days: number }[] = [];
+    for (const days of [400, 30]) {
+      const { customerId, projectId } = await insertCustomerAndProject(t.db);
       await t.db
-        .insertInto('customers')
-        .values({
-          id: c.id,
-          name: 'Retention',
-          adminEmail: 'r@example.com',
-          customerType: 'business',
-          vatNumber: null,
-          trialEndAt: null,
-          progressDone: 1,
-          subscriptionStatus: 'active',
-          planId: null,
-          billingPeriod: null,
-          maxQrCodes: -1,
-          maxScans: -1,
-          maxStorage: -1,
-          maxUsers: -1,
-          maxShortLinks: -1,
-          scanRetentionDays: c.days,
-          deletedAt: null,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
+        .updateTable('customers')
+        .set({ scanRetentionDays: days })
+        .where('id', '=', customerId)
         .execute();
+      customers.push({ id: customerId, project: projectId, days });
     }
     const ages = [1, 29, 30.5, 31, 399, 400.5, 401, 800];
-    const projectOf = new Map(customers.map((c) => [c.id, ulid()]));
     for (const c of customers) {
       await recordScans(
         t.db,
-        { customerId: c.id, projectId: projectOf.get(c.id)! },
+        { customerId: c.id, projectId: c.project },
         ages.map((age) => ({ scannedAt: new Date(now.getTime() - age * day).toISOString() })),
       );
     }
-    const rollupsBefore = await Promise.all(
-      customers.map((c) => rollupCounts(projectOf.get(c.id)!)),
-    );
+    const rollupsBefore = await Promise.all(customers.map((c) => rollupCounts(c.project)));
 
     const deleted = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
     const left = async (customerId: string) =>
@@ -341,9 +318,7 @@ describe('retention', () => {
     expect(await left(customers[0].id)).toEqual([1, 29, 30.5, 31, 399]);
     expect(await left(customers[1].id)).toEqual([1, 29]);
     expect(deleted).toBe(3 + 6);
-    const rollupsAfter = await Promise.all(
-      customers.map((c) => rollupCounts(projectOf.get(c.id)!)),
-    );
+    const rollupsAfter = await Promise.all(customers.map((c) => rollupCounts(c.project)));
     expect(rollupsAfter).toEqual(rollupsBefore);
   });
 });
