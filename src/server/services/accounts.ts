@@ -17,15 +17,6 @@ import type { UnitOfWork } from './unitOfWork.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import { accessibleUserOr404, assertNotLastCustomerAdmin } from './users.js';
 
-/**
- * Two-factor state of an account. The column arrives with two-factor sign-in (migration 0013);
- * until then the screen shows it as unknown.
- */
-function twoFactorOf(row: UserRow): boolean | null {
-  const flag = (row as UserRow & { twoFactorEnabled?: unknown }).twoFactorEnabled;
-  return flag === undefined || flag === null ? null : Boolean(flag);
-}
-
 /** Accounts plus open invitations: each holds one of the plan's seats. */
 export async function seatsOf(
   db: Executor,
@@ -57,7 +48,7 @@ export async function listAccounts(
     active: row.deactivatedAt === null,
     projects: projects.get(row.id) ?? [],
     lastSignInAt: signIns.get(row.id) ?? null,
-    twoFactorEnabled: twoFactorOf(row),
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     createdAt: row.createdAt,
   }));
   return { accounts, total, seats: { used, max } };

@@ -44,6 +44,17 @@ const colleague = (role: 'user' | 'customeradmin' = 'user') =>
   buildUser(t.db, { customerId: demo, role });
 
 describe('GET /customers/{id}/accounts', () => {
+  it('shows two-step sign-in as on once the account has confirmed it', async () => {
+    const account = await colleague();
+    await t.db
+      .updateTable('users')
+      .set({ twoFactorEnabledAt: new Date().toISOString() })
+      .where('id', '=', account.id)
+      .execute();
+    const listed = (await accounts()).data.find((row) => row.id === account.id)!;
+    expect(listed.twoFactorEnabled).toBe(true);
+  });
+
   it('lists each user with role, linked projects, last sign-in, two-factor state and the seats', async () => {
     const list = await accounts();
     const user = list.data.find((account) => account.id === t.ids.users.user)!;
@@ -53,7 +64,7 @@ describe('GET /customers/{id}/accounts', () => {
       projects: [{ id: t.ids.projects.demoLinked }],
       lastSignInAt: null,
     });
-    expect('twoFactorEnabled' in user).toBe(true);
+    expect(user.twoFactorEnabled).toBe(false);
     const me = list.data.find((account) => account.id === t.ids.users.customeradmin)!;
     expect(me.lastSignInAt).not.toBeNull();
     expect(list.meta.seats.max).toBe(5);
