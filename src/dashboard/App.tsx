@@ -21,7 +21,6 @@ import { RegisterPage } from './pages/RegisterPage';
 import { PasswordForgetPage } from './pages/PasswordForgetPage';
 import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
-import { COMING_SOON_PATHS } from './menuEntries';
 import { ACTION_ROUTES } from './actions/actionPaths';
 import { AD_ROUTES } from './advertisements/adPaths';
 import { SHORT_LINK_ROUTES } from './short-links/shortLinkPaths';
@@ -33,7 +32,6 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const ComingSoonPage = screen(() => import('./pages/ComingSoonPage'), 'ComingSoonPage');
 const CheckoutPlansPage = screen(() => import('./checkout/CheckoutPage'), 'CheckoutPlansPage');
 const CheckoutPlanPage = screen(() => import('./checkout/CheckoutPage'), 'CheckoutPlanPage');
 const CheckoutActivatedPage = screen(
@@ -174,9 +172,6 @@ export const LAZY_PATHS = {
 const store = dashboardStore();
 
 /** The settings screens not built yet open inside the settings navigation. */
-const SETTINGS_COMING_SOON = COMING_SOON_PATHS.filter((path) => path.startsWith('/settings/')).map(
-  (path) => path.slice('/settings/'.length),
-);
 
 /** The item a route shows, with SPEC §2's back target; by default only the route's `:pid`. */
 const item = (resource: string, overview: string): ItemRef => ({
@@ -326,9 +321,6 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
               <Route path="accounts" element={<AccountsPage />} />
               <Route path="invites" element={<InvitesPage />} />
             </Route>
-            {SETTINGS_COMING_SOON.map((path) => (
-              <Route key={path} path={path} element={<ComingSoonPage />} />
-            ))}
           </Route>
           <Route
             path="/projects/:pid/statistics"
@@ -434,9 +426,6 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             path={AD_ROUTES.auditLogs}
             element={guard('advertisements.list', <AdvertisementAuditLogs />, ITEMS.ad)}
           />
-          {COMING_SOON_PATHS.filter((path) => !path.startsWith('/settings/')).map((path) => (
-            <Route key={path} path={path} element={<ComingSoonPage />} />
-          ))}
         </CustomRoutes>
         <Resource
           name="projects"

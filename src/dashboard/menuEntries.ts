@@ -172,9 +172,6 @@ export function entryPath(entry: MenuEntry, projectId: string | null): string | 
   return projectId ? entry.path.replace(':pid', projectId) : null;
 }
 
-/** Project-scoped screens of SPEC §2 that are not built yet: a "coming soon" page at their route. */
-export const COMING_SOON_PATHS: readonly string[] = [];
-
 /** The first path segment after /projects/:pid/ → the menu entry of its overview (SPEC §2). */
 const SECTION_ENTRIES: Record<string, string> = {
   start: 'home',
