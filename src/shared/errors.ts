@@ -57,6 +57,7 @@ export const API_ERROR_CODES = [
   'amount_to_low',
   // Two-factor sign-in, sign-up and the first admin (issue 9)
   'two_factor_code_incorrect',
+  'two_factor_setup_required',
   'two_factor_login_expired',
   'two_factor_already_enabled',
   'two_factor_not_enabled',

@@ -260,4 +260,24 @@ describe('a customer that requires two-step sign-in', () => {
     expect(other.statusCode).toBe(404);
     await call(t.app, 'PUT', url, { cookie: admin, body: { required: false } });
   });
+
+  it('lets an account without the second factor reach only its own settings until it is on', async () => {
+    const admin = await login(t.app, DEMO.customeradmin);
+    const url = `/api/customers/${t.ids.customers.demo}/two-factor`;
+    await call(t.app, 'PUT', url, { cookie: admin, body: { required: true } });
+    const user = await login(t.app, DEMO.user);
+    const projects = await call(t.app, 'GET', `/api/projects/${t.ids.projects.demoLinked}`, {
+      cookie: user,
+    });
+    expect(projects.statusCode).toBe(403);
+    expect(projects.json().errors[0].code).toBe('two_factor_setup_required');
+    expect((await call(t.app, 'GET', '/api/self', { cookie: user })).statusCode).toBe(200);
+    const setup = await call(t.app, 'POST', '/api/self/two-factor', { cookie: user });
+    expect(setup.statusCode, setup.body).toBeLessThan(300);
+    await call(t.app, 'PUT', url, { cookie: admin, body: { required: false } });
+    expect(
+      (await call(t.app, 'GET', `/api/projects/${t.ids.projects.demoLinked}`, { cookie: user }))
+        .statusCode,
+    ).toBe(200);
+  });
 });

@@ -26,6 +26,7 @@ import { deleteSession, extendSession, findSessionWithUser } from '../../reposit
 import { sha256 } from '../../security.js';
 import { DomainError, forbidden, tooManyAttempts, unauthenticated } from '../../domain/errors.js';
 import { authenticateApiKey } from '../../services/apiKeys.js';
+import { customerRequiresTwoFactor } from '../../repositories/twoFactor.js';
 
 /** The signed-in user: the actor services see, plus what the dashboard shows of them. */
 export interface SessionUser extends Actor {
@@ -142,7 +143,32 @@ export function sessionPlugin(
       email: user.email,
       language: user.language === 'en' ? 'en' : 'nl',
     };
+    // A customer that requires two-step sign-in gets it from every account, not only from the
+    // dashboard's redirect: until it is set up, the account reaches its own settings and nothing else.
+    if (
+      user.twoFactorEnabledAt === null &&
+      !isTwoFactorSetupRoute(request.routeOptions.url ?? '') &&
+      (await customerRequiresTwoFactor(db, user.customerId))
+    )
+      throw new DomainError(
+        'forbidden',
+        'two_factor_setup_required',
+        'Your organisation requires two-step sign-in: turn it on under Security first',
+      );
   });
+}
+
+/** What an account without the second factor its customer requires may still call. */
+const TWO_FACTOR_SETUP_ROUTES = [
+  `${API_BASE}/self`,
+  `${API_BASE}/self-service`,
+  `${API_BASE}/customers/:id/two-factor`,
+];
+
+function isTwoFactorSetupRoute(route: string): boolean {
+  return TWO_FACTOR_SETUP_ROUTES.some(
+    (prefix) => route === prefix || route.startsWith(`${prefix}/`),
+  );
 }
 
 const API_KEY_RATE_WINDOW_MS = 60 * 1000;
