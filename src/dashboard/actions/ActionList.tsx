@@ -22,6 +22,7 @@ import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../import/ExportButton';
 
 function TypeField() {
   const record = useRecordContext<{ objectType: string }>();
@@ -112,6 +113,7 @@ export function ActionList() {
         actions={
           <TopToolbar>
             <CreateActionButton projectId={pid} />
+            <ExportButton pid={pid} list="actions" />
           </TopToolbar>
         }
         empty={<Empty projectId={pid} />}

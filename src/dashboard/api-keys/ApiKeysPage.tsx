@@ -1,6 +1,6 @@
 // /projects/:pid/api-keys (issue 15): a customer admin makes keys for scripts, copies a new key
 // once (the server never shows it again), sees when each was last used and revokes it.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   Alert,
@@ -32,6 +32,7 @@ import { API_KEY_SCOPES } from '../../shared/permissions';
 import { apiKeyInputSchema } from '../../shared/schemas/apiKey';
 import { formatLocale } from '../common/LocaleDateField';
 import { ApiHttpError, apiRequest } from '../providers/http';
+import { useApiData } from '../webhooks/useApiData';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
 import { ProjectTabs } from '../projects/ProjectTabs';
@@ -79,23 +80,13 @@ export function ApiKeysPage() {
   const locale = useLocale();
   const mayManage = useHasPermission('ProjectApiKeys');
   const { success, failure } = useResultNotify<string, string, string>(NOTICES);
-  const [keys, setKeys] = useState<ApiKeyItem[] | null>(null);
   const [created, setCreated] = useState<(ApiKeyItem & { key: string }) | null>(null);
   const base = `/projects/${pid}/api-keys`;
-
-  const load = useCallback(async () => {
-    try {
-      const { json } = await apiRequest<{ data: ApiKeyItem[] }>(base);
-      setKeys(json.data);
-    } catch (error) {
-      failure(KEY_WORD, 'getting', error);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- failure is stable in use
-  }, [base]);
-
-  useEffect(() => {
-    if (mayManage) void load();
-  }, [load, mayManage]);
+  const { data: keys, reload: load } = useApiData<ApiKeyItem[]>(
+    base,
+    { ...NOTICES, word: KEY_WORD },
+    { enabled: mayManage },
+  );
 
   if (!mayManage) return <Alert severity="warning">{translate('app.api_keys.no_access')}</Alert>;
   if (!keys) return <Loading />;

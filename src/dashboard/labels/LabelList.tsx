@@ -16,6 +16,7 @@ import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../import/ExportButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -88,6 +89,7 @@ export function LabelList() {
         actions={
           <TopToolbar>
             <CreateLabelButton pid={pid} variant="text" />
+            <ExportButton pid={pid} list="labels" />
           </TopToolbar>
         }
         empty={<Empty pid={pid} />}

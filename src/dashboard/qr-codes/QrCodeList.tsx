@@ -23,6 +23,7 @@ import { BulkDownloadButton, BulkTagButton, BulkTrashButton } from '../bulk';
 import { ActionLabel } from './ActionLabel';
 import type { QrCodeRecord } from './types';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../import/ExportButton';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -130,6 +131,7 @@ export function QrCodeList() {
         actions={
           <TopToolbar>
             <CreateQrCodeButton pid={pid} />
+            <ExportButton pid={pid} list="qr-codes" />
           </TopToolbar>
         }
         empty={<Empty pid={pid} />}

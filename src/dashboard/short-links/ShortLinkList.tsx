@@ -22,6 +22,7 @@ import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../import/ExportButton';
 
 function CreateButton({
   pid,
@@ -121,6 +122,7 @@ export function ShortLinkList() {
         actions={
           <TopToolbar>
             <CreateButton pid={pid} variant="text" />
+            <ExportButton pid={pid} list="short-links" />
           </TopToolbar>
         }
         empty={<Empty pid={pid} />}

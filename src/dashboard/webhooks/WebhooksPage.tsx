@@ -1,7 +1,7 @@
 // /projects/:pid/webhooks (issue 15): a customer admin adds webhooks (URL and events), reads the
 // signing secret, opens a webhook's delivery log with the receiver's answers and sends a message
 // again.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   Alert,
@@ -39,6 +39,7 @@ import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
+import { useApiData } from './useApiData';
 
 interface WebhookItem {
   id: string;
@@ -68,24 +69,12 @@ function DeliveryLog({ base, webhook }: { base: string; webhook: WebhookItem }) 
   const translate = useTranslate();
   const locale = useLocale();
   const { success, failure } = useResultNotify<string, string, string>(NOTICES);
-  const [deliveries, setDeliveries] = useState<DeliveryItem[] | null>(null);
   const path = `${base}/${webhook.id}/deliveries`;
-
-  const load = useCallback(async () => {
-    try {
-      const { json } = await apiRequest<{ data: DeliveryItem[] }>(path, {
-        query: { perPage: 50 },
-      });
-      setDeliveries(json.data);
-    } catch (error) {
-      failure(WORD, 'getting', error);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- failure is stable in use
-  }, [path]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: deliveries, reload: load } = useApiData<DeliveryItem[]>(
+    path,
+    { ...NOTICES, word: WORD },
+    { query: { perPage: 50 } },
+  );
 
   const resend = async (id: string) => {
     try {
@@ -151,23 +140,13 @@ export function WebhooksPage() {
   const translate = useTranslate();
   const mayManage = useHasPermission('ProjectWebhooks');
   const { success, failure } = useResultNotify<string, string, string>(NOTICES);
-  const [webhooks, setWebhooks] = useState<WebhookItem[] | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const base = `/projects/${pid}/webhooks`;
-
-  const load = useCallback(async () => {
-    try {
-      const { json } = await apiRequest<{ data: WebhookItem[] }>(base);
-      setWebhooks(json.data);
-    } catch (error) {
-      failure(WORD, 'getting', error);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- failure is stable in use
-  }, [base]);
-
-  useEffect(() => {
-    if (mayManage) void load();
-  }, [load, mayManage]);
+  const { data: webhooks, reload: load } = useApiData<WebhookItem[]>(
+    base,
+    { ...NOTICES, word: WORD },
+    { enabled: mayManage },
+  );
 
   if (!mayManage) return <Alert severity="warning">{translate('app.webhooks.no_access')}</Alert>;
   if (!webhooks) return <Loading />;

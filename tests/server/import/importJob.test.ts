@@ -181,6 +181,48 @@ describe("each tool's export file", () => {
   });
 });
 
+describe('CSV export', () => {
+  it('exports every QR code of the list, formulas defused', async () => {
+    await t.db
+      .updateTable('qrCodes')
+      .set({ name: '=HYPERLINK("http://evil.example")' })
+      .where('name', '=', 'Poster 2')
+      .execute();
+    const res = await t.app.inject({
+      url: `/api/projects/${project()}/exports/qr-codes`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('id,name,code,actionId,createdAt,updatedAt');
+    const listed = await t.db
+      .selectFrom('qrCodes')
+      .select('id')
+      .where('projectId', '=', project())
+      .where('trashedAt', 'is', null)
+      .where('deletedAt', 'is', null)
+      .execute();
+    expect(lines).toHaveLength(1 + listed.length);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    for (const list of ['short-links', 'actions', 'labels']) {
+      const other = await t.app.inject({
+        url: `/api/projects/${project()}/exports/${list}`,
+        headers: { cookie: admin },
+      });
+      expect(other.statusCode, list).toBe(200);
+    }
+    const unknown = await t.app.inject({
+      url: `/api/projects/${project()}/exports/users`,
+      headers: { cookie: admin },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('refusals', () => {
   it('answers bad files and options at their field, never a 500', async () => {
     const empty = await upload('imports/preview', 'name,url\r\n', 'kind=qr_code');

@@ -98,6 +98,7 @@ export const ENDPOINTS: Endpoint[] = [
     () => 'name,url\r\nA,https://a.example',
   ),
   e('GET', '/projects/:pid/imports/:importJob', ['ProjectView'], 'import_job_not_found'),
+  e('GET', '/projects/:pid/exports/:exportList', ['ProjectView', 'QRCodeView'], P),
   // Customers
   e('GET', '/customers/:customer', ['CustomerView'], 'customer_not_found'),
   e('PUT', '/customers/:customer', ['CustomerUpdate'], 'customer_not_found', () => ({

@@ -29,6 +29,8 @@ export interface ProjectIds {
   apiKey: string;
   webhook: string;
   importJob: string;
+  /** Not an id: the list GET …/exports/{list} exports (the same in every project). */
+  exportList: string;
   /** A delivery of `webhook` (the QR code trashed below). */
   delivery: string;
 }
@@ -236,6 +238,7 @@ export async function seedProjectContent(
     apiKey,
     webhook,
     importJob: imported.json().data.id as string,
+    exportList: 'qr-codes',
     delivery: await deliveryOf(t, webhook),
   };
 }

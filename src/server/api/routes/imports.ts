@@ -1,4 +1,4 @@
-// Bulk import (issue 15, part 4): the file is the request body (text/csv, or an XLSX workbook),
+// Bulk import and CSV export (issue 15, part 4): the file is the request body (text/csv, or an XLSX workbook),
 // the options are query parameters, so a script can `curl --data-binary @links.csv` as easily as
 // the dashboard uploads. Preview first, then one job whose progress the job route tells.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +10,8 @@ import {
   IMPORT_MAX_BYTES,
 } from '../../../shared/schemas/import.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
-import { forbidden, invalidField } from '../../domain/errors.js';
+import { forbidden, invalidField, notFound } from '../../domain/errors.js';
+import { EXPORT_LISTS, exportList, type ExportList } from '../../services/exports.js';
 import type { ImportJobs } from '../../import/jobs.js';
 import {
   importJobOf,
@@ -42,6 +43,13 @@ const importQuerySchema = z.object({
   /** The column that recognises a row on a later upload; empty: none (every upload adds). */
   keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
 });
+
+const EXPORT_VIEW_KEY: Record<ExportList, PermissionKey> = {
+  'qr-codes': 'QRCodeView',
+  'short-links': 'ShortLinkView',
+  actions: 'QRLinkView',
+  labels: 'LabelView',
+};
 
 const CREATE_KEY: Record<(typeof IMPORT_KINDS)[number], PermissionKey> = {
   qr_code: 'QRCodeCreate',
@@ -119,6 +127,23 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       },
     );
   });
+
+  // GET /projects/{pid}/exports/{list}: qr-codes, short-links, actions or labels as a CSV file.
+  app.get<{ Params: ProjectParams & { list: string } }>(
+    '/projects/:pid/exports/:list',
+    { preHandler: requirePermission('ProjectView') },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const list = request.params.list as ExportList;
+      if (!EXPORT_LISTS.includes(list)) throw notFound('not_found');
+      if (!userCan(currentUser(request), EXPORT_VIEW_KEY[list])) throw forbidden();
+      const csv = await exportList(db, currentUser(request), projectId, list);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${list}.csv"`)
+        .send(csv);
+    },
+  );
 
   // GET /projects/{pid}/imports/{id}: the job's progress.
   app.get<{ Params: ProjectItemParams }>(
