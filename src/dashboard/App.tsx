@@ -7,11 +7,10 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { dashboardStore } from './providers/store';
 import { darkTheme, lightTheme } from './themes';
-import { Layout } from './layout/Layout';
+import { LayoutOnDemand } from './layout/LayoutOnDemand';
 import { LoadingPage } from './layout/LoadingPage';
 import { DelayedNotification } from './layout/DelayedNotification';
 import { RouteEffects } from './layout/RouteEffects';
-import { SettingsLayout } from './settings/SettingsLayout';
 import { RequireAccess } from './common/RequireAccess';
 import { NoAccessPage } from './common/NoAccessPage';
 import { RequireItem, type ItemRef } from './common/RequireItem';
@@ -40,6 +39,7 @@ const CheckoutActivatedPage = screen(
 );
 const BillingPage = screen(() => import('./billing/BillingPage'), 'BillingPage');
 const PlansPage = screen(() => import('./billing/PlansPage'), 'PlansPage');
+const SettingsLayout = screen(() => import('./settings/SettingsLayout'), 'SettingsLayout');
 const ProfilePage = screen(() => import('./settings/ProfilePage'), 'ProfilePage');
 const SecurityPage = screen(() => import('./settings/SecurityPage'), 'SecurityPage');
 const WhiteLabelSettingsPage = screen(
@@ -225,7 +225,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         theme={lightTheme}
         lightTheme={lightTheme}
         darkTheme={darkTheme}
-        layout={Layout}
+        layout={LayoutOnDemand}
         loginPage={false}
         loading={LoadingPage}
         notification={DelayedNotification}

@@ -36,21 +36,29 @@ async function loadEnglish(): Promise<Messages> {
 }
 
 async function loadDutch(): Promise<Messages> {
-  const [base, ours] = await Promise.all([
+  const [english, base, ours] = await Promise.all([
+    import('ra-language-english'),
     import('ra-language-dutch'),
     import('../../../locales/nl.json'),
   ]);
-  return deepMerge(base.default as unknown as Messages, ours.default as Messages);
+  return deepMerge(
+    english.default as unknown as Messages,
+    base.default as unknown as Messages,
+    ours.default as Messages,
+  );
 }
 
 const cache = new Map<Language, TranslationMessages>();
 
-/** Loads a locale; for Dutch, English fills any key Dutch lacks (the fallback). */
+/**
+ * Loads a locale. For Dutch, react-admin's English (in the main bundle anyway) fills any of its
+ * keys Dutch lacks; our own catalogues hold the same keys (a test checks), so Dutch does not
+ * download our English one (issue 13, part 9).
+ */
 export async function loadMessages(locale: Language): Promise<TranslationMessages> {
   const cached = cache.get(locale);
   if (cached) return cached;
-  const english = await loadEnglish();
-  const messages = locale === FALLBACK_LANGUAGE ? english : deepMerge(english, await loadDutch());
+  const messages = locale === FALLBACK_LANGUAGE ? await loadEnglish() : await loadDutch();
   cache.set(locale, messages as TranslationMessages);
   return messages as TranslationMessages;
 }

@@ -1,0 +1,128 @@
+// A light first visit (issue 13, part 9): the JavaScript each route makes the browser download,
+// measured in Chromium as the compressed bytes the server sent. The first route (/login) stays
+// within its budget, and the heavy parts (rich text, charts, designer, fonts list, decoder) arrive only
+// on the screens that use them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/chromium.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { logIn } from './support/session.js';
+import { demoProjectItems, type DemoItems } from './support/demoItems.js';
+import { settle } from './support/screens.js';
+
+/**
+ * A guard against growth, in the brotli bytes Chromium receives: /login measured 355 KB after
+ * this change (376 KB before). The issue's goal, 350 KB of gzip, is not reached yet.
+ */
+const FIRST_ROUTE_BUDGET = 360 * 1024;
+
+const BUILD = path.resolve(import.meta.dirname, '../../dist/dashboard');
+
+/** How to recognise each heavy part in a downloaded file: its chunk's name or its content. */
+const HEAVY: Record<string, (url: string) => boolean> = {
+  richText: (url) => /ActionRichTextInput-/.test(url),
+  charts: (url) => /TimeseriesChart-/.test(url),
+  designer: (url) => /qrStyling-/.test(url),
+  decoder: (url) => /scanTest-|zxing/.test(url),
+  // The Google Fonts catalogue is a JSON module inside whichever chunk imports it.
+  fontsList: (url) => {
+    const file = path.join(BUILD, new URL(url).pathname);
+    return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('"Abril Fatface"');
+  },
+};
+
+let server: RunningServer;
+let browser: Browser;
+let ids: DemoItems;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ids = await demoProjectItems(browser, server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Download {
+  url: string;
+  bytes: number;
+}
+
+/** Opens `path` in a fresh cache and answers the scripts (and wasm) it downloaded, compressed. */
+async function scriptsOf(page: Page, path: string): Promise<Download[]> {
+  const downloads: Download[] = [];
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const urls = new Map<string, string>();
+  session.on('Network.responseReceived', (event) => {
+    if (/\.(m?js|wasm)(\?|$)/.test(event.response.url))
+      urls.set(event.requestId, event.response.url);
+  });
+  session.on('Network.loadingFinished', (event) => {
+    const url = urls.get(event.requestId);
+    if (url) downloads.push({ url, bytes: event.encodedDataLength });
+  });
+  await page.goto(`${server.url}${path}`);
+  await settle(page);
+  await session.detach();
+  return downloads;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const total = (downloads: Download[]) => downloads.reduce((sum, item) => sum + item.bytes, 0);
+const heavyIn = (downloads: Download[]) =>
+  Object.entries(HEAVY)
+    .filter(([, isPart]) => downloads.some((item) => isPart(item.url)))
+    .map(([name]) => name);
+
+describe('JavaScript per route', () => {
+  it('the first route stays within its budget and carries none of the heavy parts', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const downloads = await scriptsOf(page, '/login');
+    const largest = [...downloads].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
+    console.log(
+      `/login: ${kb(total(downloads))} in ${downloads.length} files; largest: ` +
+        largest.map((item) => `${new URL(item.url).pathname} ${kb(item.bytes)}`).join(', '),
+    );
+    expect(total(downloads)).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET);
+    expect(heavyIn(downloads)).toEqual([]);
+    await context.close();
+  });
+
+  it('a heavy part loads only on screens that use it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'customeradmin@example.com');
+    const p = `/projects/${ids.projectId}`;
+    // Which heavy parts each screen may use; it need not load them (the rich text only on a text
+    // QR link, the fonts list once the font picker opens, the charts once there are scans).
+    const screens: [string, string, string[]][] = [
+      ['project list', '/projects', []],
+      ['start page', `${p}/start`, []],
+      ['QR code list (previews)', `${p}/qr-codes`, ['designer']],
+      ['QR code details', `${p}/qr-code/${ids.qrCode}/details/edit`, ['designer', 'decoder']],
+      ['QR code statistics', `${p}/qr-code/${ids.qrCode}/statistics`, ['designer', 'charts']],
+      ['Action editor', `${p}/qr-link/${ids.action}/details/edit`, ['richText']],
+      ['theme editor', `${p}/theme/${ids.theme}/details/edit`, ['fontsList']],
+      ['project statistics', `${p}/statistics`, ['charts']],
+      ['settings', '/settings/profile', []],
+    ];
+    const report: string[] = [];
+    const wrong: string[] = [];
+    for (const [name, path, expected] of screens) {
+      const downloads = await scriptsOf(page, path);
+      const heavy = heavyIn(downloads);
+      report.push(`${name}: ${kb(total(downloads))} (${heavy.join(', ') || 'no heavy part'})`);
+      const unexpected = heavy.filter((part) => !expected.includes(part));
+      if (unexpected.length) wrong.push(`${name}: loads ${unexpected.join(', ')}`);
+    }
+    console.log(report.join('\n'));
+    expect(wrong).toEqual([]);
+    await context.close();
+  });
+});
