@@ -22,10 +22,9 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Title, useTranslate } from 'react-admin';
-import { API_BASE } from '../../shared/constants';
-import { apiErrorKey, isApiErrorBody, type ApiError } from '../../shared/errors';
+import { apiErrorKey, type ApiError } from '../../shared/errors';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/schemas/import';
-import { apiRequest } from '../providers/http';
+import { ApiHttpError, apiRequest } from '../providers/http';
 
 interface Preview {
   format: string;
@@ -50,17 +49,18 @@ interface Job {
 
 const POLL_MS = 500;
 
-/** The file goes as the body, as a script would send it; apiRequest speaks JSON only. */
+/** The file goes as the body, as a script would send it; a refusal comes back as its errors. */
 async function sendFile<T>(path: string, file: File, query: URLSearchParams): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}?${query}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Client-Type': 'dashboard', 'Content-Type': 'application/octet-stream' },
-    body: file,
-  });
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw isApiErrorBody(json) ? json.errors : [{ code: 'internal', detail: '' }];
-  return (json as { data: T }).data;
+  try {
+    const { json } = await apiRequest<{ data: T }>(path, {
+      method: 'POST',
+      body: file,
+      query: Object.fromEntries(query),
+    });
+    return json.data;
+  } catch (error) {
+    throw error instanceof ApiHttpError ? error.body.apiErrors : [{ code: 'internal', detail: '' }];
+  }
 }
 
 export function ImportPage() {

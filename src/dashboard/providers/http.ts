@@ -106,9 +106,12 @@ export async function apiRequest<T = unknown>(
     Accept: options.accept ?? 'application/json',
     'Client-Type': 'dashboard',
   };
-  // A FormData body (an upload) sets its own multipart Content-Type with the boundary.
+  // A FormData body (an upload) sets its own multipart Content-Type with the boundary; a file
+  // (Blob) goes as the body itself, as a script would send it.
   const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const isFile = options.body instanceof Blob;
+  if (isFile) headers['Content-Type'] = 'application/octet-stream';
+  else if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -116,11 +119,12 @@ export async function apiRequest<T = unknown>(
       method,
       headers,
       credentials: 'include',
-      body: isForm
-        ? (options.body as FormData)
-        : options.body !== undefined
-          ? JSON.stringify(options.body)
-          : undefined,
+      body:
+        isForm || isFile
+          ? (options.body as FormData | Blob)
+          : options.body !== undefined
+            ? JSON.stringify(options.body)
+            : undefined,
       signal: options.signal,
     });
   } catch (cause) {
