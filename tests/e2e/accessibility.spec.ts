@@ -3,12 +3,10 @@
 // work from the keyboard with a visible focus.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { logIn } from './support/session.js';
-import { demoProjectItems, type DemoItems } from './support/demoItems.js';
+import { demoRun } from './support/demoItems.js';
 import { mainScreens } from './support/screenList.js';
 import { settle } from './support/screens.js';
 
@@ -23,18 +21,7 @@ interface AxeViolation {
   nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string } }[] }[];
 }
 
-let server: RunningServer;
-let browser: Browser;
-let ids: DemoItems;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ids = await demoProjectItems(browser, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = demoRun();
 
 /** Serious and critical violations on the page as it is now, as "rule ×count (first target)". */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -58,9 +45,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('axe-core', () => {
   it('finds no serious or critical violation on the dashboard screens', async () => {
-    const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const anonymous = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const loginPage = await anonymous.newPage();
-    await loginPage.goto(`${server.url}/login`);
+    await loginPage.goto(`${run.server.url}/login`);
     await settle(loginPage);
     const found: string[] = [];
     const report: string[] = [];
@@ -71,11 +58,11 @@ describe('axe-core', () => {
     record('sign-in', await seriousViolations(loginPage));
     await anonymous.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'customeradmin@example.com');
-    for (const [name, path] of mainScreens(ids)) {
-      await page.goto(`${server.url}${path}`);
+    await logIn(page, run.server.url, 'customeradmin@example.com');
+    for (const [name, path] of mainScreens(run.ids)) {
+      await page.goto(`${run.server.url}${path}`);
       await settle(page);
       record(name, await seriousViolations(page));
     }
@@ -85,10 +72,10 @@ describe('axe-core', () => {
   });
 
   it('finds no serious or critical violation on the landing pages', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'customeradmin@example.com');
-    const api = `${server.url}/api/projects/${ids.projectId}`;
+    await logIn(page, run.server.url, 'customeradmin@example.com');
+    const api = `${run.server.url}/api/projects/${run.ids.projectId}`;
     const codes = (await (await page.request.get(`${api}/qr-codes?perPage=50`)).json()) as {
       data: { id: string; scanUrl: string; actionId: string | null }[];
     };
@@ -124,7 +111,7 @@ describe('axe-core', () => {
     // The advertisement interstitial: the ad linked to the contact card's QR code.
     const adCode = codes.data.find((code) => code.scanUrl === scanOf('contact'))!;
     const linked = await page.request.put(`${api}/qr-codes/${adCode.id}/advertisements`, {
-      data: { advertisementIds: [ids.ad] },
+      data: { advertisementIds: [run.ids.ad] },
       headers: { 'Client-Type': 'dashboard' },
     });
     expect(linked.status()).toBeLessThan(300);
@@ -132,7 +119,7 @@ describe('axe-core', () => {
 
     const found: string[] = [];
     const report: string[] = [];
-    const visitor = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const visitor = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
     const phone = await visitor.newPage();
     for (const [name, url] of pages) {
       expect(url, name).toBeTruthy();

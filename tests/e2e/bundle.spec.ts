@@ -4,12 +4,10 @@
 // on the screens that use them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { logIn } from './support/session.js';
-import { demoProjectItems, type DemoItems } from './support/demoItems.js';
+import { demoRun } from './support/demoItems.js';
 import { settle } from './support/screens.js';
 
 /**
@@ -33,18 +31,7 @@ const HEAVY: Record<string, (url: string) => boolean> = {
   },
 };
 
-let server: RunningServer;
-let browser: Browser;
-let ids: DemoItems;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ids = await demoProjectItems(browser, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = demoRun();
 
 interface Download {
   url: string;
@@ -66,7 +53,7 @@ async function scriptsOf(page: Page, path: string): Promise<Download[]> {
     const url = urls.get(event.requestId);
     if (url) downloads.push({ url, bytes: event.encodedDataLength });
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await settle(page);
   await session.detach();
   return downloads;
@@ -81,7 +68,7 @@ const heavyIn = (downloads: Download[]) =>
 
 describe('JavaScript per route', () => {
   it('the first route stays within its budget and carries none of the heavy parts', async () => {
-    const context = await browser.newContext();
+    const context = await run.browser.newContext();
     const page = await context.newPage();
     const downloads = await scriptsOf(page, '/login');
     const largest = [...downloads].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
@@ -95,20 +82,20 @@ describe('JavaScript per route', () => {
   });
 
   it('a heavy part loads only on screens that use it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'customeradmin@example.com');
-    const p = `/projects/${ids.projectId}`;
+    await logIn(page, run.server.url, 'customeradmin@example.com');
+    const p = `/projects/${run.ids.projectId}`;
     // Which heavy parts each screen may use; it need not load them (the rich text only on a text
     // QR link, the fonts list once the font picker opens, the charts once there are scans).
     const screens: [string, string, string[]][] = [
       ['project list', '/projects', []],
       ['start page', `${p}/start`, []],
       ['QR code list (previews)', `${p}/qr-codes`, ['designer']],
-      ['QR code details', `${p}/qr-code/${ids.qrCode}/details/edit`, ['designer', 'decoder']],
-      ['QR code statistics', `${p}/qr-code/${ids.qrCode}/statistics`, ['designer', 'charts']],
-      ['Action editor', `${p}/qr-link/${ids.action}/details/edit`, ['richText']],
-      ['theme editor', `${p}/theme/${ids.theme}/details/edit`, ['fontsList']],
+      ['QR code details', `${p}/qr-code/${run.ids.qrCode}/details/edit`, ['designer', 'decoder']],
+      ['QR code statistics', `${p}/qr-code/${run.ids.qrCode}/statistics`, ['designer', 'charts']],
+      ['Action editor', `${p}/qr-link/${run.ids.action}/details/edit`, ['richText']],
+      ['theme editor', `${p}/theme/${run.ids.theme}/details/edit`, ['fontsList']],
       ['project statistics', `${p}/statistics`, ['charts']],
       ['settings', '/settings/profile', []],
     ];

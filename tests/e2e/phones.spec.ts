@@ -1,41 +1,34 @@
 // Phones (issue 13, part 4): at 360 px every screen fits without sideways scrolling; wide tables
 // scroll in their own box and tab rows scroll, so the document never gets wider than the phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
 import { logIn } from './support/session.js';
-import { demoProjectItems, type DemoItems } from './support/demoItems.js';
+import { demoRun } from './support/demoItems.js';
 import { mainScreens } from './support/screenList.js';
 import { settle } from './support/screens.js';
 
 const PHONE = { width: 360, height: 740 };
 
-let server: RunningServer;
-let browser: Browser;
-let ids: DemoItems;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ids = await demoProjectItems(browser, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = demoRun();
 
 describe('at 360 px', () => {
   it('no screen scrolls sideways', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await run.browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
-    await logIn(page, server.url, 'customeradmin@example.com');
+    await logIn(page, run.server.url, 'customeradmin@example.com');
     const widths: string[] = [];
     const tooWide: string[] = [];
-    for (const [name, path] of [['sign-in', '/login'], ...mainScreens(ids)] as [string, string][]) {
+    for (const [name, path] of [['sign-in', '/login'], ...mainScreens(run.ids)] as [
+      string,
+      string,
+    ][]) {
       if (path === '/login') {
-        const anonymous = await browser.newContext({ viewport: PHONE, isMobile: true });
+        const anonymous = await run.browser.newContext({ viewport: PHONE, isMobile: true });
         const loginPage = await anonymous.newPage();
-        await loginPage.goto(`${server.url}/login`);
+        await loginPage.goto(`${run.server.url}/login`);
         await settle(loginPage);
         const width = await loginPage.evaluate(() => document.documentElement.scrollWidth);
         widths.push(`${name}: ${width}`);
@@ -43,7 +36,7 @@ describe('at 360 px', () => {
         await anonymous.close();
         continue;
       }
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${run.server.url}${path}`);
       await settle(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       widths.push(`${name}: ${width}`);

@@ -1,8 +1,10 @@
 // One item of every kind in a demo project, made through the API as a signed-in user would, so
 // the role, phone and accessibility stories can open every item route of SPEC §2.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { logIn } from './session.js';
+import { launchBrowser } from './chromium.js';
+import { startServer, type RunningServer } from './server.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 import { DEFAULT_THEME_SETTINGS } from '../../../src/shared/schemas/theme.js';
 
@@ -103,4 +105,24 @@ export async function demoProjectItems(browser: Browser, baseUrl: string): Promi
   const items = await makeDemoItems(page, baseUrl, projectId);
   await context.close();
   return items;
+}
+
+export interface DemoRun {
+  server: RunningServer;
+  browser: Browser;
+  ids: DemoItems;
+}
+
+/** The product and Chromium for one spec file, with one of every item in the demo project. */
+export function demoRun(): DemoRun {
+  const run = {} as DemoRun;
+  beforeAll(async () => {
+    [run.server, run.browser] = await Promise.all([startServer(), launchBrowser()]);
+    run.ids = await demoProjectItems(run.browser, run.server.url);
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
 }
