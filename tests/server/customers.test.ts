@@ -208,6 +208,11 @@ describe('customers', () => {
 });
 
 describe('users', () => {
+  // These cases make more accounts than the demo plan's seats; the limit has its own test.
+  beforeAll(async () => {
+    await t.db.updateTable('customers').set({ maxUsers: -1 }).execute();
+  });
+
   const newUser = (role: unknown) => ({
     name: 'Someone',
     email: `someone-${ulid().toLowerCase()}@example.com`,

@@ -1,7 +1,6 @@
 // The accounts screen (issue 9, part 1): a customer's users with their projects, last sign-in and
 // seats; deactivating and reactivating an account; setting the projects it is linked to.
 import type { Db } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
 import type { Account, AccountProjectsInput, Seats } from '../../shared/schemas/invitation.js';
 import type { Role } from '../../shared/enums.js';
 import type { ListQuery } from '../../shared/schemas/common.js';
@@ -26,6 +25,19 @@ export async function seatsOf(
   const accounts = await countCustomerUsers(db, customer.id);
   const invitations = await countPendingInvitations(db, customer.id, now);
   return { accounts, used: accounts + invitations, max: Number(customer.maxUsers) };
+}
+
+const limitReached = (max: number) =>
+  invalidField('user_limit_reached', '/email', `The plan allows ${max} users`, { max });
+
+/** Another seat is free: accounts plus open invitations stay within the customer's user limit. */
+export async function assertSeatFree(
+  db: Executor,
+  customer: { id: string; maxUsers: number },
+  now: Date,
+): Promise<void> {
+  const { used, max } = await seatsOf(db, customer, now.toISOString());
+  if (max !== -1 && used >= max) throw limitReached(max);
 }
 
 export async function listAccounts(

@@ -43,7 +43,7 @@ import {
 } from '../repositories/users.js';
 import { hashPassword, randomToken, sha256 } from '../security.js';
 import type { UnitOfWork } from './unitOfWork.js';
-import { seatsOf } from './accounts.js';
+import { assertSeatFree, seatsOf } from './accounts.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import { assertRoleAllowed, emailDuplicated } from './users.js';
 
@@ -64,19 +64,6 @@ export interface InviteMailing {
   work: UnitOfWork;
   /** Hears why a mail could not be sent (the caller's log). */
   mailFailed: (error: unknown) => void;
-}
-
-const limitReached = (max: number) =>
-  invalidField('user_limit_reached', '/email', `The plan allows ${max} users`, { max });
-
-/** Another seat is free: accounts plus open invitations stay within the customer's user limit. */
-async function assertSeatFree(
-  db: Executor,
-  customer: { id: string; maxUsers: number },
-  now: Date,
-): Promise<void> {
-  const { used, max } = await seatsOf(db, customer, now.toISOString());
-  if (max !== -1 && used >= max) throw limitReached(max);
 }
 
 export async function listInvitations(

@@ -1,5 +1,6 @@
 // Accounts: the caller's own profile, and user management within a customer. Roles are checked
 // against what the actor may hand out (src/shared/permissions.ts).
+import { assertSeatFree } from './accounts.js';
 import { ulid } from 'ulidx';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
@@ -112,8 +113,9 @@ export async function createCustomerUser(
   const passwordHash = input.password ? await hashPassword(input.password) : UNUSABLE_PASSWORD_HASH;
   const id = ulid();
   await work.run(async ({ trx, record }) => {
-    await accessibleCustomerOr404(trx, actor, customerId);
+    const customer = await accessibleCustomerOr404(trx, actor, customerId);
     if (await emailExists(trx, input.email)) throw emailDuplicated();
+    await assertSeatFree(trx, customer, new Date());
     const now = new Date().toISOString();
     await insertUser(trx, {
       id,

@@ -158,6 +158,19 @@ describe('inviting', () => {
       cookie: customeradmin,
     });
     expect(list.json().meta.seats).toEqual({ used: 3, max: 3 });
+    // Making an account directly takes a seat too, so it is refused the same way.
+    const direct = await call(t.app, 'POST', `/api/customers/${demo}/users`, {
+      cookie: customeradmin,
+      body: {
+        name: 'One too many',
+        email: freshEmail(),
+        role: 'user',
+        password: 'a-good-password',
+        localization: { language: 'nl' },
+      },
+    });
+    expect(direct.statusCode, direct.body).toBe(422);
+    expect(direct.json().errors[0]).toMatchObject({ code: 'user_limit_reached', meta: { max: 3 } });
   });
 
   it('lets a platform admin invite into any customer', async () => {

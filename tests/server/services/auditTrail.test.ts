@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Every case makes fresh content in the demo customer: more than its plan's 50 QR codes.
   await t.db
     .updateTable('customers')
-    .set({ maxQrCodes: -1, maxShortLinks: -1 })
+    .set({ maxQrCodes: -1, maxShortLinks: -1, maxUsers: -1 })
     .where('id', '=', t.ids.customers.demo)
     .execute();
 });
