@@ -11,24 +11,30 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(TEXT_MAX);
+export const passwordConfirmationSchema = z.string().min(1).max(TEXT_MAX);
+
+/** SPEC §5 'confirmed': the confirmation repeats the new password (its error at the confirmation). */
+export function passwordConfirmed<T extends { password: string; passwordConfirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (value.password !== value.passwordConfirmation)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['passwordConfirmation'],
+      message: 'The password confirmation does not match',
+      params: { code: 'confirmed' },
+    });
+}
 
 /** New password with its confirmation; the current one is checked on the server. */
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().min(1).max(TEXT_MAX),
     password: passwordSchema,
-    passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+    passwordConfirmation: passwordConfirmationSchema,
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.passwordConfirmation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passwordConfirmation'],
-        message: 'The password confirmation does not match',
-        params: { code: 'confirmed' },
-      });
-    }
-  });
+  .superRefine(passwordConfirmed);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 export const selfUpdateSchema = z.object({
@@ -70,16 +76,7 @@ export const recoverySchema = z
   .object({
     token: z.string().min(1).max(200),
     password: passwordSchema,
-    passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+    passwordConfirmation: passwordConfirmationSchema,
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.passwordConfirmation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passwordConfirmation'],
-        message: 'The password confirmation does not match',
-        params: { code: 'confirmed' },
-      });
-    }
-  });
+  .superRefine(passwordConfirmed);
 export type RecoveryInput = z.infer<typeof recoverySchema>;

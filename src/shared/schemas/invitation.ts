@@ -1,10 +1,14 @@
 // Invitations, the register-by-invitation form and the accounts screen (issue 9, SPEC §4): one
 // set of rules for the API and the dashboard's forms.
 import { z } from 'zod';
-import { TEXT_MAX } from '../constants.js';
 import { LANGUAGES, type Language, type Role } from '../enums.js';
 import { ulidSchema } from '../ids.js';
-import { passwordSchema, roleSchema } from './auth.js';
+import {
+  passwordConfirmationSchema,
+  passwordConfirmed,
+  passwordSchema,
+  roleSchema,
+} from './auth.js';
 import { emailSchema, requiredText } from './common.js';
 
 /** How many projects one invitation or account change may name (a customer's whole list fits). */
@@ -30,18 +34,9 @@ export const registerTokenSchema = z
   .object({
     name: requiredText(),
     password: passwordSchema,
-    passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+    passwordConfirmation: passwordConfirmationSchema,
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.passwordConfirmation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passwordConfirmation'],
-        message: 'The password confirmation does not match',
-        params: { code: 'confirmed' },
-      });
-    }
-  });
+  .superRefine(passwordConfirmed);
 export type RegisterTokenInput = z.infer<typeof registerTokenSchema>;
 
 /** PUT /users/{id}/projects: the complete list of projects the account is linked to. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES } from '../enums.js';
 import { TEXT_MAX } from '../constants.js';
-import { passwordSchema } from './auth.js';
+import { passwordConfirmationSchema, passwordConfirmed, passwordSchema } from './auth.js';
 import { emailSchema, requiredText } from './common.js';
 import { sixDigitCodeSchema } from './twoFactor.js';
 
@@ -14,28 +14,15 @@ export interface AuthOptions {
   signupOpen: boolean;
 }
 
-const confirmed = <T extends { password: string; passwordConfirmation: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (value.password !== value.passwordConfirmation)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['passwordConfirmation'],
-      message: 'The password confirmation does not match',
-      params: { code: 'confirmed' },
-    });
-};
-
 const newAccount = {
   name: requiredText(),
   email: emailSchema,
   password: passwordSchema,
-  passwordConfirmation: z.string().min(1).max(TEXT_MAX),
+  passwordConfirmation: passwordConfirmationSchema,
 };
 
 /** POST /setup/first-admin. */
-export const firstAdminSchema = z.object(newAccount).superRefine(confirmed);
+export const firstAdminSchema = z.object(newAccount).superRefine(passwordConfirmed);
 export type FirstAdminInput = z.infer<typeof firstAdminSchema>;
 
 /** POST /register: a consumer, or a business with its company name. */
@@ -48,7 +35,7 @@ export const registerSchema = z
     ...newAccount,
   })
   .superRefine((value, ctx) => {
-    confirmed(value, ctx);
+    passwordConfirmed(value, ctx);
     if (value.customerType === 'business' && !value.companyName)
       ctx.addIssue({
         code: 'custom',
