@@ -271,4 +271,40 @@ describe('GET /projects/{pid}/short-links/{id}/download', () => {
     expect(tooWide.statusCode).toBe(422);
     expect(firstError(tooWide)).toMatchObject({ code: 'max' });
   });
+
+  it('refuses a file of it that would not scan unless forced, and audits the override', async () => {
+    // 64 characters of uri make a dense code: at 15 mm and 72 dpi its PNG no longer reads.
+    const uri = 'dense-'.padEnd(64, 'x');
+    const created = await call(t.app, 'POST', `/api/projects/${pid}/short-links`, {
+      cookie: t.cookies.customeradmin,
+      body: { name: 'Dense link', uri },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json().data as { id: string };
+    const url = `/api/projects/${pid}/short-links/${link.id}/download?format=png&size=15&dpi=72`;
+    const refused = await call(t.app, 'GET', url, { cookie: t.cookies.customeradmin });
+    expect(refused.statusCode).toBe(422);
+    expect(firstError(refused)).toMatchObject({
+      code: 'qr_not_scannable',
+      meta: { values: ['unreadable'] },
+    });
+    const forced = await call(t.app, 'GET', `${url}&force=true`, {
+      cookie: t.cookies.customeradmin,
+    });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.headers['x-qr-scan-check']).toBe('forced');
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('itemId', '=', link.id)
+      .where('action', '=', 'downloaded')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ type: 'short_link', name: 'Dense link', projectId: pid });
+    expect(JSON.parse(String(audit[0].changes))).toMatchObject({
+      format: 'png',
+      forced: true,
+      failures: ['unreadable'],
+    });
+  });
 });
