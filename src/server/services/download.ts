@@ -228,13 +228,16 @@ interface DownloadableItem {
   source: QrSource;
 }
 
-async function qrCodeItem(
+/** Finds the item (404 outside the user's projects) and what it draws. */
+type ItemLoader = (
   db: Executor,
   config: Config,
   user: Actor,
   projectId: string,
   id: string,
-): Promise<DownloadableItem> {
+) => Promise<DownloadableItem>;
+
+const qrCodeItem: ItemLoader = async (db, config, user, projectId, id) => {
   const { project, qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
   return {
     type: 'qr_code',
@@ -244,15 +247,9 @@ async function qrCodeItem(
     customerId: project.customerId,
     source: await qrSourceOf(db, config, qrCode),
   };
-}
+};
 
-async function shortLinkItem(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<DownloadableItem> {
+const shortLinkItem: ItemLoader = async (db, config, user, projectId, id) => {
   const { project, shortLink } = await shortLinkOr404(db, user, projectId, id, {
     includeTrashed: true,
   });
@@ -268,7 +265,7 @@ async function shortLinkItem(
       customerId: project.customerId,
     }),
   };
-}
+};
 
 /**
  * The file, or a refusal naming why it would not scan. With `force` the file is sent anyway and
@@ -317,52 +314,29 @@ async function checkSource(source: QrSource, sizeMm: number): Promise<ScanCheck>
   });
 }
 
-/** GET …/qr-codes/{id}/download. */
-export async function downloadQrCode(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-  options: PrintOptions,
-  unitOfWork: UnitOfWork,
-): Promise<PrintFile> {
-  return gatedDownload(await qrCodeItem(db, config, user, projectId, id), options, unitOfWork);
-}
+/** GET …/{id}/download of a QR code or a short link: its print file, through the gate. */
+export type DownloadItem = (
+  ...args: [...Parameters<ItemLoader>, options: PrintOptions, unitOfWork: UnitOfWork]
+) => Promise<PrintFile>;
 
-/** GET …/short-links/{id}/download: the short link's QR code, through the same gate. */
-export async function downloadShortLink(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-  options: PrintOptions,
-  unitOfWork: UnitOfWork,
-): Promise<PrintFile> {
-  return gatedDownload(await shortLinkItem(db, config, user, projectId, id), options, unitOfWork);
-}
+/** GET …/{id}/scan-check: the gate's verdict for the code printed `sizeMm` wide. */
+export type CheckItem = (
+  ...args: [...Parameters<ItemLoader>, sizeMm: number]
+) => Promise<ScanCheck>;
 
-/** The gate's verdict for a QR code (the designer's and the wizard's "Test scan"). */
-export async function checkQrCode(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-  sizeMm: number,
-): Promise<ScanCheck> {
-  return checkSource((await qrCodeItem(db, config, user, projectId, id)).source, sizeMm);
-}
+const downloadOf =
+  (load: ItemLoader): DownloadItem =>
+  async (db, config, user, projectId, id, options, unitOfWork) =>
+    gatedDownload(await load(db, config, user, projectId, id), options, unitOfWork);
 
-/** The gate's verdict for a short link's QR code. */
-export async function checkShortLink(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-  sizeMm: number,
-): Promise<ScanCheck> {
-  return checkSource((await shortLinkItem(db, config, user, projectId, id)).source, sizeMm);
-}
+const checkOf =
+  (load: ItemLoader): CheckItem =>
+  async (db, config, user, projectId, id, sizeMm) =>
+    checkSource((await load(db, config, user, projectId, id)).source, sizeMm);
+
+export const downloadQrCode = downloadOf(qrCodeItem);
+/** The short link's QR code, through the same gate as a QR code's. */
+export const downloadShortLink = downloadOf(shortLinkItem);
+/** The designer's and the wizard's "Test scan". */
+export const checkQrCode = checkOf(qrCodeItem);
+export const checkShortLink = checkOf(shortLinkItem);

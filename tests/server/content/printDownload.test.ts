@@ -49,6 +49,15 @@ const download = (id: string, query: string) =>
     cookie: t.cookies.customeradmin,
   });
 
+/** The audit rows of forced downloads of one item. */
+const downloadRows = (itemId: string) =>
+  t.db
+    .selectFrom('auditLogs')
+    .selectAll()
+    .where('itemId', '=', itemId)
+    .where('action', '=', 'downloaded')
+    .execute();
+
 /** What zbarimg reads from a file, rendered first by the independent tool for its format. */
 async function decodeFile(name: string, bytes: Uint8Array): Promise<string | null> {
   const file = path.join(dir, name.replace(/\//g, '_'));
@@ -149,12 +158,7 @@ describe('GET /projects/{pid}/qr-codes/{id}/download', () => {
     const forced = await download(qr.id, 'format=svg&force=true');
     expect(forced.statusCode).toBe(200);
     expect(forced.headers['x-qr-scan-check']).toBe('forced');
-    const audit = await t.db
-      .selectFrom('auditLogs')
-      .selectAll()
-      .where('itemId', '=', qr.id)
-      .where('action', '=', 'downloaded')
-      .execute();
+    const audit = await downloadRows(qr.id);
     expect(audit).toHaveLength(1);
     expect(JSON.parse(String(audit[0].changes))).toMatchObject({
       forced: true,
@@ -293,12 +297,7 @@ describe('GET /projects/{pid}/short-links/{id}/download', () => {
     });
     expect(forced.statusCode, forced.body).toBe(200);
     expect(forced.headers['x-qr-scan-check']).toBe('forced');
-    const audit = await t.db
-      .selectFrom('auditLogs')
-      .selectAll()
-      .where('itemId', '=', link.id)
-      .where('action', '=', 'downloaded')
-      .execute();
+    const audit = await downloadRows(link.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ type: 'short_link', name: 'Dense link', projectId: pid });
     expect(JSON.parse(String(audit[0].changes))).toMatchObject({

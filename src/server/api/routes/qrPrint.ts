@@ -1,20 +1,15 @@
 // A stored item's QR code as a print file: GET …/{id}/download and …/{id}/scan-check, the same
 // for QR codes and short links (services/download.ts draws and gates both).
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Actor } from '../../domain/actor.js';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
-import type { ScanCheck } from '../../../shared/scannability.js';
-import type { Executor } from '../../repositories/executor.js';
 import {
   contentDisposition,
   printQuerySchema,
   refinePngPixels,
-  type PrintFile,
-  type PrintOptions,
+  type CheckItem,
+  type DownloadItem,
 } from '../../services/download.js';
-import type { UnitOfWork } from '../../services/unitOfWork.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
@@ -26,23 +21,8 @@ export interface QrPrintRouteOptions {
   path: (typeof QR_PRINT_PATHS)[number];
   permission: PermissionKey;
   notFound: ApiErrorCode;
-  download: (
-    db: Executor,
-    config: Config,
-    user: Actor,
-    projectId: string,
-    id: string,
-    options: PrintOptions,
-    unitOfWork: UnitOfWork,
-  ) => Promise<PrintFile>;
-  check: (
-    db: Executor,
-    config: Config,
-    user: Actor,
-    projectId: string,
-    id: string,
-    sizeMm: number,
-  ) => Promise<ScanCheck>;
+  download: DownloadItem;
+  check: CheckItem;
 }
 
 export function qrPrintRoutes(
