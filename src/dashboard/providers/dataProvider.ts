@@ -181,6 +181,10 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
   ) => Promise<Blob>;
   /** The scannability gate's verdict for a stored QR code printed `size` mm wide. */
   checkQrCode: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
+  /** A short link's QR code as a print file, through the same gate as a QR code's. */
+  downloadShortLink: (projectId: string, id: string, query: QrDownloadQuery) => Promise<Blob>;
+  /** The scannability gate's verdict for a short link's QR code printed `size` mm wide. */
+  checkShortLink: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
 }
 
 export interface QrDownloadQuery {
@@ -194,23 +198,41 @@ export interface QrDownloadQuery {
 
 const qrCodePath = (projectId: string, id: string) =>
   `/projects/${encodeURIComponent(projectId)}/qr-codes/${encodeURIComponent(id)}`;
+const shortLinkPath = (projectId: string, id: string) =>
+  `/projects/${encodeURIComponent(projectId)}/short-links/${encodeURIComponent(id)}`;
+
+/** GET {item}/download: a QR code's or a short link's print file, drawn and gated on the server. */
+async function downloadPrintFile(
+  item: string,
+  { format, size, dpi, bleed, cmyk, force }: QrDownloadQuery,
+): Promise<Blob> {
+  const { json } = await apiRequest<Blob>(`${item}/download`, {
+    blob: true,
+    query: {
+      format,
+      size,
+      dpi,
+      bleed: bleed ? 'true' : undefined,
+      cmyk: cmyk ? 'true' : undefined,
+      force: force ? 'true' : undefined,
+    },
+  });
+  return json;
+}
+
+/** GET {item}/scan-check: the gate's verdict at the print size. */
+async function scanCheckOf(item: string, size: number): Promise<{ data: ScanCheck }> {
+  const { json } = await apiRequest<{ data: ScanCheck }>(`${item}/scan-check`, {
+    query: { size },
+  });
+  return { data: json.data };
+}
 
 export const dataProvider: DashboardDataProvider = {
   ...contentMethods,
-  async downloadQrCode(projectId, id, { format, size, dpi, bleed, cmyk, force }) {
-    const { json } = await apiRequest<Blob>(`${qrCodePath(projectId, id)}/download`, {
-      blob: true,
-      query: {
-        format,
-        size,
-        dpi,
-        bleed: bleed ? 'true' : undefined,
-        cmyk: cmyk ? 'true' : undefined,
-        force: force ? 'true' : undefined,
-      },
-    });
-    return json;
-  },
+  downloadQrCode: (projectId, id, query) => downloadPrintFile(qrCodePath(projectId, id), query),
+  downloadShortLink: (projectId, id, query) =>
+    downloadPrintFile(shortLinkPath(projectId, id), query),
   async printPack(projectId, ids, { size, dpi, bleed, cmyk, force }, onProgress) {
     const counter = new PackProgress();
     const { json } = await apiRequest<Blob>(
@@ -234,15 +256,8 @@ export const dataProvider: DashboardDataProvider = {
     );
     return json;
   },
-  async checkQrCode(projectId, id, size) {
-    const { json } = await apiRequest<{ data: ScanCheck }>(
-      `${qrCodePath(projectId, id)}/scan-check`,
-      {
-        query: { size },
-      },
-    );
-    return { data: json.data };
-  },
+  checkQrCode: (projectId, id, size) => scanCheckOf(qrCodePath(projectId, id), size),
+  checkShortLink: (projectId, id, size) => scanCheckOf(shortLinkPath(projectId, id), size),
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { json } = await apiRequest<ListResponse<R>>(collectionPath(resource, params.meta), {
       query: listQuery(params),

@@ -27,9 +27,17 @@ export type ScanTestState =
   | { status: 'done'; result: ScanTestResult }
   | { status: 'error'; error: unknown };
 
+/** A saved item whose print files and scan test come from the server's renderer and gate. */
+export interface StoredQrItem {
+  /** A QR code (the default) or a short link's QR code. */
+  kind?: 'qr_code' | 'short_link';
+  projectId: string;
+  id: string;
+  unsaved?: boolean;
+}
+
 export interface QrDownloadPanelProps {
-  /** A saved QR code: its print files and scan test come from the server's renderer and gate. */
-  stored?: { projectId: string; id: string; unsaved?: boolean };
+  stored?: StoredQrItem;
   name: string;
   /** The scan URL the code encodes. */
   text: string;
@@ -54,6 +62,7 @@ export function QrDownloadPanel({
   const [check, setCheck] = useState<ScanCheck | null>(null);
   const storedProjectId = stored?.projectId;
   const storedId = stored?.id;
+  const isShortLink = stored?.kind === 'short_link';
   const [test, setTest] = useState<ScanTestState>({ status: 'idle' });
   const designKey = JSON.stringify(design);
 
@@ -66,7 +75,8 @@ export function QrDownloadPanel({
       // zxing-wasm (and its 1 MB .wasm) load only when a test runs.
       if (storedProjectId && storedId) {
         // The server's gate: the same check a download passes.
-        const { data } = await dataProvider.checkQrCode(storedProjectId, storedId, print.size);
+        const checkItem = isShortLink ? dataProvider.checkShortLink : dataProvider.checkQrCode;
+        const { data } = await checkItem(storedProjectId, storedId, print.size);
         setCheck(data);
         setTest({
           status: 'done',
@@ -84,7 +94,7 @@ export function QrDownloadPanel({
     } catch (error) {
       setTest({ status: 'error', error });
     }
-  }, [text, designKey, storedProjectId, storedId, print.size, dataProvider]);
+  }, [text, designKey, storedProjectId, storedId, isShortLink, print.size, dataProvider]);
 
   useEffect(() => {
     if (testOnMount) void runTest();
@@ -94,7 +104,10 @@ export function QrDownloadPanel({
     setBusy(format);
     try {
       if (stored) {
-        const blob = await dataProvider.downloadQrCode(stored.projectId, stored.id, {
+        const downloadItem = isShortLink
+          ? dataProvider.downloadShortLink
+          : dataProvider.downloadQrCode;
+        const blob = await downloadItem(stored.projectId, stored.id, {
           format,
           ...print,
           force,

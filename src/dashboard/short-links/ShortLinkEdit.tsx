@@ -78,7 +78,12 @@ function Details({ pid, labels }: { pid: string; labels: ShortLink['labels'] }) 
             <Typography variant="body2" color="text.secondary">
               {translate('app.short_links.scans_total', { smart_count: record.scans })}
             </Typography>
-            <ShortLinkQrCode name={record.name} url={record.scanUrl} />
+            <ShortLinkQrCode
+              projectId={pid}
+              id={String(record.id)}
+              name={record.name}
+              url={record.scanUrl}
+            />
           </Stack>
         </CardContent>
       </Card>

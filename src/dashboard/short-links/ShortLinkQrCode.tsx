@@ -1,12 +1,22 @@
 // A short link as a QR code: a preview and the QR code module's downloads (PNG, SVG, PDF, EPS)
-// and scan test, in the plain default design.
+// and scan test, in the plain default design, drawn and gated by the server as a QR code's are.
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode';
 import { QrPreview } from '../design/QrPreview';
 import { QrDownloadPanel } from '../qr-codes/QrDownloadPanel';
 
-export function ShortLinkQrCode({ name, url }: { name: string; url: string }) {
+export function ShortLinkQrCode({
+  projectId,
+  id,
+  name,
+  url,
+}: {
+  projectId: string;
+  id: string;
+  name: string;
+  url: string;
+}) {
   const translate = useTranslate();
   return (
     <Stack spacing={2} data-testid="short-link-qr">
@@ -20,7 +30,12 @@ export function ShortLinkQrCode({ name, url }: { name: string; url: string }) {
           label={name}
         />
       </Box>
-      <QrDownloadPanel name={name} text={url} design={DEFAULT_QR_DESIGN} />
+      <QrDownloadPanel
+        stored={{ kind: 'short_link', projectId, id }}
+        name={name}
+        text={url}
+        design={DEFAULT_QR_DESIGN}
+      />
     </Stack>
   );
 }

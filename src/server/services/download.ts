@@ -19,11 +19,13 @@ import { checkScannability } from '../converter/scanCheck.js';
 import { svgToEps } from '../converter/svgToEps.js';
 import { svgToPdf } from '../converter/svgToPdf.js';
 import { embedQrMetadata, fileBaseName } from '../../shared/qrMetadata.js';
+import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode.js';
 import type { ScanCheck } from '../../shared/scannability.js';
 import { DomainError } from '../domain/errors.js';
 import { mediaStorageFor } from './media.js';
 import type { Actor } from '../domain/actor.js';
-import { qrCodeOr404, readDesign, scanBaseOf, scanUrlOf } from './qrCodes.js';
+import { qrCodeOr404, readDesign, scanBaseOf, scanUrlOf, shortLinkUrlOf } from './qrCodes.js';
+import { shortLinkOr404 } from './shortLinks.js';
 import type { UnitOfWork } from './unitOfWork.js';
 
 // The Content-Disposition header for files we send: a plain ASCII name for old clients plus the
@@ -202,22 +204,79 @@ export async function qrSourceOf(
   };
 }
 
-/**
- * GET …/qr-codes/{id}/download: the file, or a refusal naming why it would not scan. With
- * `force` the file is sent anyway and the audit log records who overrode which check.
- */
-export async function downloadQrCode(
+/** What a short link's QR code draws: its scan URL in the default design (no logo). */
+export async function shortLinkSourceOf(
+  db: Executor,
+  config: Config,
+  shortLink: { host: string; uri: string; customerId: string },
+): Promise<QrSource> {
+  const base = await scanBaseOf(db, config, shortLink.customerId);
+  return {
+    text: shortLinkUrlOf(config, shortLink.host, shortLink.uri, base),
+    design: DEFAULT_QR_DESIGN,
+    logo: null,
+  };
+}
+
+/** A stored item that downloads as a QR code: what it draws and whom its audit row names. */
+interface DownloadableItem {
+  type: 'qr_code' | 'short_link';
+  id: string;
+  name: string;
+  projectId: string;
+  customerId: string;
+  source: QrSource;
+}
+
+/** Finds the item (404 outside the user's projects) and what it draws. */
+type ItemLoader = (
   db: Executor,
   config: Config,
   user: Actor,
   projectId: string,
   id: string,
+) => Promise<DownloadableItem>;
+
+const qrCodeItem: ItemLoader = async (db, config, user, projectId, id) => {
+  const { project, qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
+  return {
+    type: 'qr_code',
+    id: qrCode.id,
+    name: qrCode.name,
+    projectId: project.id,
+    customerId: project.customerId,
+    source: await qrSourceOf(db, config, qrCode),
+  };
+};
+
+const shortLinkItem: ItemLoader = async (db, config, user, projectId, id) => {
+  const { project, shortLink } = await shortLinkOr404(db, user, projectId, id, {
+    includeTrashed: true,
+  });
+  return {
+    type: 'short_link',
+    id: shortLink.id,
+    name: shortLink.name,
+    projectId: project.id,
+    customerId: project.customerId,
+    source: await shortLinkSourceOf(db, config, {
+      host: shortLink.host,
+      uri: shortLink.uri,
+      customerId: project.customerId,
+    }),
+  };
+};
+
+/**
+ * The file, or a refusal naming why it would not scan. With `force` the file is sent anyway and
+ * the audit log records who overrode which check.
+ */
+async function gatedDownload(
+  item: DownloadableItem,
   options: PrintOptions,
   unitOfWork: UnitOfWork,
 ): Promise<PrintFile> {
-  const { project, qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
-  const source = await qrSourceOf(db, config, qrCode);
-  const file = await renderPrintFile(source, qrCode.name, options);
+  const file = await renderPrintFile(item.source, item.name, options);
   if (!file.check.ok && !options.force) {
     throw new DomainError(
       'invalid',
@@ -230,12 +289,12 @@ export async function downloadQrCode(
   if (!file.check.ok) {
     await unitOfWork.run((scope) =>
       scope.record({
-        type: 'qr_code',
+        type: item.type,
         action: 'downloaded',
-        itemId: qrCode.id,
-        name: qrCode.name,
-        projectId: project.id,
-        customerId: project.customerId,
+        itemId: item.id,
+        name: item.name,
+        projectId: item.projectId,
+        customerId: item.customerId,
         changes: { format: options.format, forced: true, failures: file.check.failures },
       }),
     );
@@ -243,17 +302,8 @@ export async function downloadQrCode(
   return file;
 }
 
-/** The gate's verdict alone (the designer's and the wizard's "Test scan"). */
-export async function checkQrCode(
-  db: Executor,
-  config: Config,
-  user: Actor,
-  projectId: string,
-  id: string,
-  sizeMm: number,
-): Promise<ScanCheck> {
-  const { qrCode } = await qrCodeOr404(db, user, projectId, id, { includeTrashed: true });
-  const source = await qrSourceOf(db, config, qrCode);
+/** The gate's verdict alone, for the code printed `sizeMm` wide. */
+async function checkSource(source: QrSource, sizeMm: number): Promise<ScanCheck> {
   const drawn = await renderQrSvg(source);
   return checkScannability({
     svg: drawn.svg,
@@ -263,3 +313,30 @@ export async function checkQrCode(
     totalModules: drawn.totalModules,
   });
 }
+
+/** GET …/{id}/download of a QR code or a short link: its print file, through the gate. */
+export type DownloadItem = (
+  ...args: [...Parameters<ItemLoader>, options: PrintOptions, unitOfWork: UnitOfWork]
+) => Promise<PrintFile>;
+
+/** GET …/{id}/scan-check: the gate's verdict for the code printed `sizeMm` wide. */
+export type CheckItem = (
+  ...args: [...Parameters<ItemLoader>, sizeMm: number]
+) => Promise<ScanCheck>;
+
+const downloadOf =
+  (load: ItemLoader): DownloadItem =>
+  async (db, config, user, projectId, id, options, unitOfWork) =>
+    gatedDownload(await load(db, config, user, projectId, id), options, unitOfWork);
+
+const checkOf =
+  (load: ItemLoader): CheckItem =>
+  async (db, config, user, projectId, id, sizeMm) =>
+    checkSource((await load(db, config, user, projectId, id)).source, sizeMm);
+
+export const downloadQrCode = downloadOf(qrCodeItem);
+/** The short link's QR code, through the same gate as a QR code's. */
+export const downloadShortLink = downloadOf(shortLinkItem);
+/** The designer's and the wizard's "Test scan". */
+export const checkQrCode = checkOf(qrCodeItem);
+export const checkShortLink = checkOf(shortLinkItem);

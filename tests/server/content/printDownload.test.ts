@@ -1,5 +1,6 @@
 // Print files from the server (issue 12): GET …/qr-codes/{id}/download in every format, the
-// scannability gate's refusal and its audited override, …/scan-check, and the print pack.
+// scannability gate's refusal and its audited override, …/scan-check, the print pack, and a short
+// link's QR code through the same routes (…/short-links/{id}/download).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,15 @@ const download = (id: string, query: string) =>
   call(t.app, 'GET', `/api/projects/${pid}/qr-codes/${id}/download?${query}`, {
     cookie: t.cookies.customeradmin,
   });
+
+/** The audit rows of forced downloads of one item. */
+const downloadRows = (itemId: string) =>
+  t.db
+    .selectFrom('auditLogs')
+    .selectAll()
+    .where('itemId', '=', itemId)
+    .where('action', '=', 'downloaded')
+    .execute();
 
 /** What zbarimg reads from a file, rendered first by the independent tool for its format. */
 async function decodeFile(name: string, bytes: Uint8Array): Promise<string | null> {
@@ -148,12 +158,7 @@ describe('GET /projects/{pid}/qr-codes/{id}/download', () => {
     const forced = await download(qr.id, 'format=svg&force=true');
     expect(forced.statusCode).toBe(200);
     expect(forced.headers['x-qr-scan-check']).toBe('forced');
-    const audit = await t.db
-      .selectFrom('auditLogs')
-      .selectAll()
-      .where('itemId', '=', qr.id)
-      .where('action', '=', 'downloaded')
-      .execute();
+    const audit = await downloadRows(qr.id);
     expect(audit).toHaveLength(1);
     expect(JSON.parse(String(audit[0].changes))).toMatchObject({
       forced: true,
@@ -236,5 +241,69 @@ describe('PNG size limits', () => {
     });
     // A PDF of that size is vectors: no limit but the size's own.
     expect((await download(qr.id, 'format=pdf&size=1000&dpi=1200')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /projects/{pid}/short-links/{id}/download', () => {
+  it("serves the short link's QR code as PNG, SVG, PDF and EPS, all scanning to its scan URL", async () => {
+    const created = await call(t.app, 'POST', `/api/projects/${pid}/short-links`, {
+      cookie: t.cookies.customeradmin,
+      body: { name: 'Flyer link', uri: 'flyer-print' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json().data as { id: string; scanUrl: string };
+    const linkDownload = (query: string) =>
+      call(t.app, 'GET', `/api/projects/${pid}/short-links/${link.id}/download?${query}`, {
+        cookie: t.cookies.customeradmin,
+      });
+    for (const format of ['png', 'svg', 'pdf', 'eps']) {
+      const response = await linkDownload(`format=${format}&size=30`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-qr-scan-check']).toBe('pass');
+      expect(response.headers['content-disposition']).toContain(`Flyer-link.${format}`);
+      expect(await decodeFile(`link.${format}`, response.rawPayload), format).toBe(link.scanUrl);
+    }
+    const check = await call(
+      t.app,
+      'GET',
+      `/api/projects/${pid}/short-links/${link.id}/scan-check?size=20`,
+      { cookie: t.cookies.customeradmin },
+    );
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data).toMatchObject({ ok: true, decoded: link.scanUrl });
+    const tooWide = await linkDownload('format=png&size=500&dpi=1200');
+    expect(tooWide.statusCode).toBe(422);
+    expect(firstError(tooWide)).toMatchObject({ code: 'max' });
+  });
+
+  it('refuses a file of it that would not scan unless forced, and audits the override', async () => {
+    // 64 characters of uri make a dense code: at 15 mm and 72 dpi its PNG no longer reads.
+    const uri = 'dense-'.padEnd(64, 'x');
+    const created = await call(t.app, 'POST', `/api/projects/${pid}/short-links`, {
+      cookie: t.cookies.customeradmin,
+      body: { name: 'Dense link', uri },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json().data as { id: string };
+    const url = `/api/projects/${pid}/short-links/${link.id}/download?format=png&size=15&dpi=72`;
+    const refused = await call(t.app, 'GET', url, { cookie: t.cookies.customeradmin });
+    expect(refused.statusCode).toBe(422);
+    expect(firstError(refused)).toMatchObject({
+      code: 'qr_not_scannable',
+      meta: { values: ['unreadable'] },
+    });
+    const forced = await call(t.app, 'GET', `${url}&force=true`, {
+      cookie: t.cookies.customeradmin,
+    });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.headers['x-qr-scan-check']).toBe('forced');
+    const audit = await downloadRows(link.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ type: 'short_link', name: 'Dense link', projectId: pid });
+    expect(JSON.parse(String(audit[0].changes))).toMatchObject({
+      format: 'png',
+      forced: true,
+      failures: ['unreadable'],
+    });
   });
 });

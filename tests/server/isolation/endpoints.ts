@@ -292,6 +292,18 @@ export const ENDPOINTS: Endpoint[] = [
   e('GET', '/projects/:pid/short-links/:shortLink', ['ShortLinkView'], 'short_link_not_found'),
   e(
     'GET',
+    '/projects/:pid/short-links/:shortLink/download',
+    ['ShortLinkView'],
+    'short_link_not_found',
+  ),
+  e(
+    'GET',
+    '/projects/:pid/short-links/:shortLink/scan-check',
+    ['ShortLinkView'],
+    'short_link_not_found',
+  ),
+  e(
+    'GET',
     '/projects/:pid/short-links/:trashedShortLink',
     ['ShortLinkView'],
     'short_link_not_found',

@@ -19,6 +19,7 @@ import {
 } from '../../../src/shared/permissions.js';
 import type { Role } from '../../../src/shared/enums.js';
 import { LABEL_ITEM_PATHS } from '../../../src/shared/schemas/label.js';
+import { QR_PRINT_PATHS } from '../../../src/server/api/routes/qrPrint.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 import { apiKeyThroughApi, bearer, buildUser, recordScans } from '../../helpers/factories.js';
 import { call, login, DEMO } from '../../helpers/testApp.js';
@@ -162,6 +163,16 @@ function shapeOf(method: string, routePath: string): string {
   return `${method.toUpperCase()} ${routePath.split('?')[0].replace(/:[a-zA-Z]+/g, ':id')}`;
 }
 
+/** The paths a route pattern stands for (those filled in from a list of collections). */
+function expandPath(routePath: string): string[] {
+  const fillers: [string, readonly string[]][] = [
+    ['${LABEL_ITEM_PATHS[itemType]}', Object.values(LABEL_ITEM_PATHS)],
+    ['${route.path}', QR_PRINT_PATHS],
+  ];
+  const filler = fillers.find(([placeholder]) => routePath.includes(placeholder));
+  return filler ? filler[1].map((item) => routePath.replace(filler[0], item)) : [routePath];
+}
+
 /** Routes whose path holds an id, read from the route files (the file API is tested apart). */
 function routesWithIds(): string[] {
   const dir = path.join('src', 'server', 'api', 'routes');
@@ -171,11 +182,7 @@ function routesWithIds(): string[] {
     for (const match of source.matchAll(
       /\.(get|post|put|delete)(?:<[^>]*>)?\(\s*(['`])([^'`]+)\2/g,
     )) {
-      const paths = match[3].includes('${LABEL_ITEM_PATHS[itemType]}')
-        ? Object.values(LABEL_ITEM_PATHS).map((item) =>
-            match[3].replace('${LABEL_ITEM_PATHS[itemType]}', item),
-          )
-        : [match[3]];
+      const paths = expandPath(match[3]);
       for (const routePath of paths) {
         if (!routePath.includes(':')) continue;
         if (routePath.startsWith('/file/') || routePath.startsWith('/converter/')) continue;

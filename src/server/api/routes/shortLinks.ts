@@ -16,9 +16,11 @@ import {
   shortLinkOr404,
   trashShortLink,
 } from '../../services/shortLinks.js';
+import { checkShortLink, downloadShortLink } from '../../services/download.js';
 import { requirePermission } from '../plugins/session.js';
 import { projectOfRequest, type ProjectParams, type RouteDeps } from './helpers.js';
 import { projectItemRoutes } from './projectItems.js';
+import { qrPrintRoutes } from './qrPrint.js';
 
 export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, config } = deps;
@@ -51,4 +53,13 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
       return { data: { uri, scanUrl: shortLinkUrlOf(config, host, uri, base) } };
     },
   );
+
+  // GET …/short-links/{id}/download and …/scan-check: the short link's QR code as a print file.
+  qrPrintRoutes(app, deps, {
+    path: 'short-links',
+    permission: 'ShortLinkView',
+    notFound: 'short_link_not_found',
+    download: downloadShortLink,
+    check: checkShortLink,
+  });
 }

@@ -1,0 +1,76 @@
+// A stored item's QR code as a print file: GET …/{id}/download and …/{id}/scan-check, the same
+// for QR codes and short links (services/download.ts draws and gates both).
+import type { FastifyInstance } from 'fastify';
+import type { ApiErrorCode } from '../../../shared/errors.js';
+import type { PermissionKey } from '../../../shared/permissions.js';
+import {
+  contentDisposition,
+  printQuerySchema,
+  refinePngPixels,
+  type CheckItem,
+  type DownloadItem,
+} from '../../services/download.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission } from '../plugins/session.js';
+import { projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
+
+/** The collections whose items download as a QR code (the isolation suite expands these too). */
+export const QR_PRINT_PATHS = ['qr-codes', 'short-links'] as const;
+
+export interface QrPrintRouteOptions {
+  path: (typeof QR_PRINT_PATHS)[number];
+  permission: PermissionKey;
+  notFound: ApiErrorCode;
+  download: DownloadItem;
+  check: CheckItem;
+}
+
+export function qrPrintRoutes(
+  app: FastifyInstance,
+  { db, config }: RouteDeps,
+  route: QrPrintRouteOptions,
+): void {
+  const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, route.notFound);
+
+  // GET /projects/{pid}/{path}/{id}/download?format=png|svg|pdf|eps&size={mm}&dpi=&bleed=&cmyk=&force=:
+  // the print file, drawn on the server; refused (422 qr_not_scannable) when it would not scan,
+  // unless force=true.
+  app.get<{ Params: ProjectItemParams }>(
+    `/projects/:pid/${route.path}/:id/download`,
+    { preHandler: requirePermission(route.permission) },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const options = printQuerySchema
+        .superRefine((query, context) => {
+          if (query.format === 'png') refinePngPixels(query, context);
+        })
+        .parse(request.query ?? {});
+      const file = await route.download(
+        db,
+        config,
+        currentUser(request),
+        projectId,
+        id,
+        options,
+        unitOfWorkOf(request, config),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('x-qr-scan-check', file.check.ok ? 'pass' : 'forced')
+        .send(file.body);
+    },
+  );
+
+  // GET /projects/{pid}/{path}/{id}/scan-check?size={mm}: the scannability gate's verdict.
+  app.get<{ Params: ProjectItemParams }>(
+    `/projects/:pid/${route.path}/:id/scan-check`,
+    { preHandler: requirePermission(route.permission) },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const { size } = printQuerySchema.pick({ size: true }).parse(request.query ?? {});
+      return { data: await route.check(db, config, currentUser(request), projectId, id, size) };
+    },
+  );
+}
