@@ -10,6 +10,7 @@ import * as people from './migrations/0012_people.js';
 import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
 import * as billing from './migrations/0014_billing.js';
 import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
+import * as listIndexes from './migrations/0020_list_indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_two_factor_signup': twoFactorSignup,
   '0014_billing': billing,
   '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
+  '0020_list_indexes': listIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,8 +1,8 @@
 // QR codes of a project (with their Action's summary), code availability, and the project trash
 // (trashed QR codes and short links together).
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type JoinBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { QrCodesTable } from '../db/schema.js';
+import type { Database, QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { carriesLabel } from './projectItems.js';
 
@@ -12,12 +12,12 @@ export type QrCodeWithAction = QrCodeRow & {
   actionObjectType: string | null;
 };
 
+/** The join to the row's Action (its summary), left out where only rows are counted. */
+const liveAction = (join: JoinBuilder<Database, 'qrCodes' | 'actions'>) =>
+  join.onRef('actions.id', '=', 'qrCodes.actionId').on('actions.deletedAt', 'is', null);
+
 function withAction(db: Executor) {
-  return db
-    .selectFrom('qrCodes')
-    .leftJoin('actions', (join) =>
-      join.onRef('actions.id', '=', 'qrCodes.actionId').on('actions.deletedAt', 'is', null),
-    );
+  return db.selectFrom('qrCodes').leftJoin('actions', liveAction);
 }
 
 const SELECTION = [
@@ -58,7 +58,9 @@ export async function listQrCodes(
   query: ListQuery,
   filters: QrCodeFilters = {},
 ): Promise<{ rows: QrCodeWithAction[]; total: number }> {
-  let base = withAction(db)
+  // The total counts from the live-row index alone; only the page's rows join their Action.
+  let base = db
+    .selectFrom('qrCodes')
     .where('qrCodes.projectId', '=', projectId)
     .where('qrCodes.trashedAt', 'is', null)
     .where('qrCodes.deletedAt', 'is', null);
@@ -73,13 +75,14 @@ export async function listQrCodes(
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
+  // The id breaks ties in the same direction, so the (project, column, id) index serves the
+  // whole order and a page stops after its rows.
+  const direction = query.order === 'DESC' ? 'desc' : 'asc';
   const rows = await base
+    .leftJoin('actions', liveAction)
     .select(SELECTION)
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('qrCodes.id')
+    .orderBy(sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt), direction)
+    .orderBy('qrCodes.id', direction)
     .limit(query.perPage)
     .offset(offsetOf(query.page, query.perPage))
     .execute();

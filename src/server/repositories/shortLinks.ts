@@ -1,7 +1,7 @@
 // Short links of a project (with their Action's summary) and uri availability.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, JoinBuilder, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { ShortLinksTable } from '../db/schema.js';
+import type { Database, ShortLinksTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { carriesLabel } from './projectItems.js';
 
@@ -11,12 +11,12 @@ export type ShortLinkWithAction = ShortLinkRow & {
   actionObjectType: string | null;
 };
 
+/** The join to the row's Action (its summary), left out where only rows are counted. */
+const liveAction = (join: JoinBuilder<Database, 'shortLinks' | 'actions'>) =>
+  join.onRef('actions.id', '=', 'shortLinks.actionId').on('actions.deletedAt', 'is', null);
+
 function withAction(db: Executor) {
-  return db
-    .selectFrom('shortLinks')
-    .leftJoin('actions', (join) =>
-      join.onRef('actions.id', '=', 'shortLinks.actionId').on('actions.deletedAt', 'is', null),
-    );
+  return db.selectFrom('shortLinks').leftJoin('actions', liveAction);
 }
 
 const SELECTION = [
@@ -56,7 +56,9 @@ export async function listShortLinks(
   query: ListQuery,
   filters: ShortLinkFilters = {},
 ): Promise<{ rows: ShortLinkWithAction[]; total: number }> {
-  let base = withAction(db)
+  // The total counts from the live-row index alone; only the page's rows join their Action.
+  let base = db
+    .selectFrom('shortLinks')
     .where('shortLinks.projectId', '=', projectId)
     .where('shortLinks.trashedAt', 'is', null)
     .where('shortLinks.deletedAt', 'is', null);
@@ -73,13 +75,14 @@ export async function listShortLinks(
   const { total } = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
+  // The id breaks ties in the same direction, so the (project, column, id) index serves the
+  // whole order and a page stops after its rows.
+  const direction = query.order === 'DESC' ? 'desc' : 'asc';
   const rows = await base
+    .leftJoin('actions', liveAction)
     .select(SELECTION)
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('shortLinks.id')
+    .orderBy(sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt), direction)
+    .orderBy('shortLinks.id', direction)
     .limit(query.perPage)
     .offset(offsetOf(query.page, query.perPage))
     .execute();

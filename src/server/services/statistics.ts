@@ -1,8 +1,10 @@
 // The statistics a screen shows, from the rollups only: scans and unique visitors over time in
 // the project's time zone (SPEC §9 granularity), the previous period beside it, breakdowns, the
 // hour-of-day × weekday heat map, the project's top QR codes and short links, and bots apart.
-// Hourly totals serve the series and heat map, the project's local days the rest, so a 365-day
-// answer reads a few thousand rows whatever the number of scans.
+// Daily totals serve the series (hourly ones only for hour granularity and the hours before the
+// first and after the last whole local day), the database sums the hourly totals into the heat
+// map's 168 cells, and the project's local days serve the rest, so a 365-day answer reads a few
+// hundred rows per dimension whatever the number of scans.
 import { analyticsGranularity, type Granularity } from '../../shared/rules.js';
 import {
   sortBreakdown,
@@ -16,12 +18,14 @@ import {
   localBucketStart,
   localBuckets,
   localParts,
+  nextLocalBucket,
   offsetMinutes,
 } from '../../shared/timeZone.js';
 import {
   floorHour,
   rollupSeries,
   rollupSums,
+  rollupWeekHours,
   topItems,
   type BucketRange,
 } from '../repositories/analytics.js';
@@ -43,21 +47,86 @@ export function granularityIn(from: Date, to: Date, timeZone: string): Granulari
   return granularity === 'hour' ? 'day' : granularity;
 }
 
-/** Wall-clock weekday and hour of UTC hour starts, with one offset lookup per UTC day. */
-function localHourReader(timeZone: string) {
-  const offsetOfDay = new Map<number, number | null>();
-  return (hourMs: number): { weekday: number; hour: number } => {
-    const day = Math.floor(hourMs / DAY_MS) * DAY_MS;
-    let offset = offsetOfDay.get(day);
-    if (offset === undefined) {
-      const first = offsetMinutes(day, timeZone);
-      offset = first === offsetMinutes(day + DAY_MS - HOUR_MS, timeZone) ? first : null;
-      offsetOfDay.set(day, offset);
+const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+
+/**
+ * The rollup rows a time series from hour `fromHour` to hour `toHour` reads: the project's local
+ * days lying wholly inside (a daily row holds the hours starting in that day, as the recorder
+ * files them), and hourly rows for the hours before and after them. Hour granularity, or
+ * `readDays` false, reads hours only; both give the same buckets.
+ */
+export function seriesRanges(
+  fromHour: number,
+  toHour: number,
+  granularity: Granularity,
+  timeZone: string,
+  readDays = true,
+): BucketRange[] {
+  const hours = (start: number, end: number): BucketRange[] =>
+    start <= end ? [{ period: 'hour', from: iso(start), to: iso(end) }] : [];
+  if (granularity === 'hour' || !readDays) return hours(fromHour, toHour);
+  let firstDay = localBucketStart(fromHour, 'day', timeZone);
+  if (ceilHour(firstDay) < fromHour) firstDay = nextLocalBucket(firstDay, 'day', timeZone);
+  let afterDays = nextLocalBucket(localBucketStart(toHour, 'day', timeZone), 'day', timeZone);
+  if (ceilHour(afterDays) - HOUR_MS > toHour) {
+    afterDays = localBucketStart(toHour, 'day', timeZone);
+  }
+  if (firstDay >= afterDays) return hours(fromHour, toHour);
+  return [
+    ...hours(fromHour, ceilHour(firstDay) - HOUR_MS),
+    { period: 'day', from: iso(firstDay), to: iso(afterDays - 1) },
+    ...hours(ceilHour(afterDays), toHour),
+  ];
+}
+
+/** Stretches of hour starts over which the zone's offset (minutes) stays the same. */
+function offsetStretches(fromHour: number, toHour: number, timeZone: string) {
+  const stretches: { from: number; to: number; offset: number }[] = [];
+  let start = fromHour;
+  let offset = offsetMinutes(fromHour, timeZone);
+  // Probe once a day; step through the hours of a day whose end differs.
+  for (let probe = fromHour; probe < toHour;) {
+    const next = Math.min(probe + DAY_MS, toHour);
+    if (offsetMinutes(next, timeZone) !== offset) {
+      for (let hour = probe + HOUR_MS; hour <= next; hour += HOUR_MS) {
+        const now = offsetMinutes(hour, timeZone);
+        if (now === offset) continue;
+        stretches.push({ from: start, to: hour - HOUR_MS, offset });
+        start = hour;
+        offset = now;
+      }
     }
-    const minutes = offset ?? offsetMinutes(hourMs, timeZone);
-    const local = new Date(hourMs + minutes * 60_000);
-    return { weekday: (local.getUTCDay() + 6) % 7, hour: local.getUTCHours() };
-  };
+    probe = next;
+  }
+  stretches.push({ from: start, to: toHour, offset });
+  return stretches;
+}
+
+const WEEK_MINUTES = 7 * 24 * 60;
+
+/** Counted scans per local weekday (0 = Monday) and hour of day, from the hourly rows. */
+async function heatmapOf(
+  db: Executor,
+  scopeIds: readonly string[],
+  fromHour: number,
+  toHour: number,
+  timeZone: string,
+): Promise<number[][]> {
+  const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  const stretches = offsetStretches(fromHour, toHour, timeZone);
+  const answers = await Promise.all(
+    stretches.map((s) => rollupWeekHours(db, scopeIds, iso(s.from), iso(s.to))),
+  );
+  stretches.forEach((stretch, i) => {
+    for (const row of answers[i]) {
+      const minutes =
+        ((((row.weekday * 24 + row.hour) * 60 + stretch.offset) % WEEK_MINUTES) + WEEK_MINUTES) %
+        WEEK_MINUTES;
+      const sundayBased = Math.floor(minutes / (24 * 60));
+      heatmap[(sundayBased + 6) % 7][Math.floor((minutes % (24 * 60)) / 60)] += row.scans;
+    }
+  });
+  return heatmap;
 }
 
 export interface StatisticsScope {
@@ -69,11 +138,13 @@ export interface StatisticsScope {
   withTopItems: boolean;
 }
 
+/** `readDays` false answers the series from hourly rows only (the reference the tests hold to). */
 export async function statisticsOf(
   db: Executor,
   scope: StatisticsScope,
   from: Date,
   to: Date,
+  readDays = true,
 ): Promise<Statistics> {
   const timeZone = scope.timeZone ?? DEFAULT_TIME_ZONE;
   const granularity = granularityIn(from, to, timeZone);
@@ -90,8 +161,14 @@ export async function statisticsOf(
   const previousFrom = previousTo - length;
   const previousRanges = days(previousFrom, previousTo);
 
-  const [hourly, sums, previous, top] = await Promise.all([
-    rollupSeries(db, scope.scopeIds, 'total', iso(fromHour), iso(toHour)),
+  const [series, heatmap, sums, previous, top] = await Promise.all([
+    rollupSeries(
+      db,
+      scope.scopeIds,
+      'total',
+      seriesRanges(fromHour, toHour, granularity, timeZone, readDays),
+    ),
+    heatmapOf(db, scope.scopeIds, fromHour, toHour, timeZone),
     rollupSums(db, scope.scopeIds, [...BREAKDOWN_COLUMNS, 'bot'], ranges),
     rollupSums(db, scope.scopeIds, ['total'], previousRanges),
     scope.withTopItems ? topItems(db, scope.projectId, ranges, TOP_ITEMS) : Promise.resolve([]),
@@ -100,20 +177,16 @@ export async function statisticsOf(
   const starts = localBuckets(fromHour, toHour, granularity, timeZone);
   const scans = starts.map(() => 0);
   const uniques = starts.map(() => 0);
-  const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  const localHour = localHourReader(timeZone);
   let index = 0;
   let total = 0;
   let uniqueTotal = 0;
-  for (const row of hourly) {
+  for (const row of series) {
     const at = Date.parse(row.bucket);
     while (index + 1 < starts.length && starts[index + 1] <= at) index++;
     scans[index] += row.scans;
     uniques[index] += row.uniques;
     total += row.scans;
     uniqueTotal += row.uniques;
-    const { weekday, hour } = localHour(at);
-    heatmap[weekday][hour] += row.scans;
   }
 
   const breakdowns = new Map<string, Map<string, number>>();

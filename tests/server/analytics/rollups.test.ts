@@ -232,6 +232,47 @@ describe('rollups', () => {
   });
 });
 
+describe('the series from daily rows', () => {
+  it('answers exactly what the hourly rows answer, for ranges cut anywhere', async () => {
+    const HOUR = 3600_000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(scanArb, { minLength: 1, maxLength: 60 }),
+        fc.constantFrom(...EDGES),
+        fc.constantFrom(...EDGES),
+        fc.integer({ min: -30, max: 30 }),
+        fc.integer({ min: -30, max: 30 }),
+        fc.integer({ min: 0, max: HOUR - 1 }),
+        async (scans, edgeA, edgeB, hoursA, hoursB, jitter) => {
+          const projectId = ulid();
+          const items = [ulid(), ulid(), ulid()];
+          // Not on local midnights, so the first and last days are partial; a scan in every hour
+          // of the day around each end, so a lost or doubled hour at a day's edge shows.
+          const ends = [edgeA + hoursA * HOUR + jitter, edgeB + hoursB * HOUR + HOUR - 1 - jitter];
+          const edgeScans = ends.flatMap((end) =>
+            Array.from({ length: 51 }, (_, i): ScanArb => ({
+              ...scans[0],
+              edge: end,
+              minutes: (i - 25) * 60,
+              kind: 'scan',
+              isBot: 0,
+            })),
+          );
+          await writeInBatches(projectId, items, [...scans, ...edgeScans], []);
+          const [from, to] = ends.sort((a, b) => a - b).map((ms) => new Date(ms));
+          for (const scopeIds of [[projectId], [items[0], items[1]]]) {
+            const scope = { projectId, timeZone: ZONE, scopeIds, withTopItems: false };
+            const daily = await statisticsOf(t.db, scope, from, to);
+            const hourly = await statisticsOf(t.db, scope, from, to, false);
+            expect(daily).toEqual(hourly);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
 describe('backfill', () => {
   it('folds raw rows from before the rollups in once, and a second run changes nothing', async () => {
     const projectId = ulid();
