@@ -2,12 +2,13 @@
 // Every screen behind the sign-in loads on demand, so /login downloads only the shell (issue 13).
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { dashboardStore } from './providers/store';
 import { darkTheme, lightTheme } from './themes';
 import { LayoutOnDemand } from './layout/LayoutOnDemand';
+import { LightAdmin } from './layout/LightAdmin';
 import { LoadingPage } from './layout/LoadingPage';
 import { DelayedNotification } from './layout/DelayedNotification';
 import { RouteEffects } from './layout/RouteEffects';
@@ -214,9 +215,9 @@ function ToProjects() {
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <>
-      {/* App renders inside the router (main.tsx), so router effects live beside <Admin>. */}
+      {/* App renders inside the router (main.tsx), so router effects live beside the admin. */}
       <RouteEffects />
-      <Admin
+      <LightAdmin
         title="QR Hub"
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -446,7 +447,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         ].map((name) => (
           <Resource key={name} name={name} recordRepresentation="name" />
         ))}
-      </Admin>
+      </LightAdmin>
     </>
   );
 }
