@@ -16,10 +16,6 @@ import { RequireAccess } from './common/RequireAccess';
 import { NoAccessPage } from './common/NoAccessPage';
 import { RequireItem, type ItemRef } from './common/RequireItem';
 import { LoginPage } from './pages/LoginPage';
-import { FirstAdminPage } from './pages/FirstAdminPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { PasswordForgetPage } from './pages/PasswordForgetPage';
-import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
 import { ACTION_ROUTES } from './actions/actionPaths';
 import { AD_ROUTES } from './advertisements/adPaths';
@@ -58,6 +54,11 @@ const UsersSettingsLayout = screen(
 const AccountsPage = screen(() => import('./settings/users/AccountsPage'), 'AccountsPage');
 const InvitesPage = screen(() => import('./settings/users/InvitesPage'), 'InvitesPage');
 const RegisterTokenPage = screen(() => import('./pages/RegisterTokenPage'), 'RegisterTokenPage');
+// Of the pages before sign-in only /login comes with the first download (issue 13, part 9).
+const RegisterPage = screen(() => import('./pages/RegisterPage'), 'RegisterPage');
+const FirstAdminPage = screen(() => import('./pages/FirstAdminPage'), 'FirstAdminPage');
+const PasswordForgetPage = screen(() => import('./pages/PasswordForgetPage'), 'PasswordForgetPage');
+const RecoveryPage = screen(() => import('./pages/RecoveryPage'), 'RecoveryPage');
 const ProjectList = screen(() => import('./projects/ProjectList'), 'ProjectList');
 const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit');
 const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
