@@ -39,6 +39,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^object\.entries$/,
+        replacement: path.resolve(import.meta.dirname, 'src/dashboard/shims/object-entries.cjs'),
+      },
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: true,

@@ -2,12 +2,13 @@
 // Every screen behind the sign-in loads on demand, so /login downloads only the shell (issue 13).
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { dashboardStore } from './providers/store';
 import { darkTheme, lightTheme } from './themes';
 import { LayoutOnDemand } from './layout/LayoutOnDemand';
+import { LightAdmin } from './layout/LightAdmin';
 import { LoadingPage } from './layout/LoadingPage';
 import { DelayedNotification } from './layout/DelayedNotification';
 import { RouteEffects } from './layout/RouteEffects';
@@ -15,10 +16,6 @@ import { RequireAccess } from './common/RequireAccess';
 import { NoAccessPage } from './common/NoAccessPage';
 import { RequireItem, type ItemRef } from './common/RequireItem';
 import { LoginPage } from './pages/LoginPage';
-import { FirstAdminPage } from './pages/FirstAdminPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { PasswordForgetPage } from './pages/PasswordForgetPage';
-import { RecoveryPage } from './pages/RecoveryPage';
 import { ErrorPage, NotFoundPage } from './pages/StatusPages';
 import { ACTION_ROUTES } from './actions/actionPaths';
 import { AD_ROUTES } from './advertisements/adPaths';
@@ -57,6 +54,11 @@ const UsersSettingsLayout = screen(
 const AccountsPage = screen(() => import('./settings/users/AccountsPage'), 'AccountsPage');
 const InvitesPage = screen(() => import('./settings/users/InvitesPage'), 'InvitesPage');
 const RegisterTokenPage = screen(() => import('./pages/RegisterTokenPage'), 'RegisterTokenPage');
+// Of the pages before sign-in only /login comes with the first download (issue 13, part 9).
+const RegisterPage = screen(() => import('./pages/RegisterPage'), 'RegisterPage');
+const FirstAdminPage = screen(() => import('./pages/FirstAdminPage'), 'FirstAdminPage');
+const PasswordForgetPage = screen(() => import('./pages/PasswordForgetPage'), 'PasswordForgetPage');
+const RecoveryPage = screen(() => import('./pages/RecoveryPage'), 'RecoveryPage');
 const ProjectList = screen(() => import('./projects/ProjectList'), 'ProjectList');
 const ProjectEdit = screen(() => import('./projects/ProjectEdit'), 'ProjectEdit');
 const ProjectCreate = screen(() => import('./projects/ProjectCreate'), 'ProjectCreate');
@@ -214,9 +216,9 @@ function ToProjects() {
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <>
-      {/* App renders inside the router (main.tsx), so router effects live beside <Admin>. */}
+      {/* App renders inside the router (main.tsx), so router effects live beside the admin. */}
       <RouteEffects />
-      <Admin
+      <LightAdmin
         title="QR Hub"
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -446,7 +448,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         ].map((name) => (
           <Resource key={name} name={name} recordRepresentation="name" />
         ))}
-      </Admin>
+      </LightAdmin>
     </>
   );
 }

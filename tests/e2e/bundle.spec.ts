@@ -11,10 +11,10 @@ import { demoRun } from './support/demoItems.js';
 import { settle } from './support/screens.js';
 
 /**
- * A guard against growth, in the brotli bytes Chromium receives: /login measured 355 KB after
- * this change (376 KB before). The issue's goal, 350 KB of gzip, is not reached yet.
+ * The issue's goal, in gzip bytes: /login measured 325 KB (380 KB before react-admin's default
+ * screens, the object.entries polyfill and the other pages before sign-in left it).
  */
-const FIRST_ROUTE_BUDGET = 360 * 1024;
+const FIRST_ROUTE_BUDGET = 350 * 1024;
 
 const BUILD = path.resolve(import.meta.dirname, '../../dist/dashboard');
 
@@ -36,6 +36,16 @@ const run = demoRun();
 interface Download {
   url: string;
   bytes: number;
+}
+
+/**
+ * The gzip bytes of a downloaded file, from the .gz the build writes beside it (files under a
+ * kilobyte have none and are sent as they are). Chromium is offered brotli, so what it receives
+ * is smaller; the issue's goal is in gzip, which every browser and proxy speaks.
+ */
+function gzipBytes(url: string): number {
+  const file = path.join(BUILD, new URL(url).pathname);
+  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
 }
 
 /** Opens `path` in a fresh cache and answers the scripts (and wasm) it downloaded, compressed. */
@@ -71,12 +81,14 @@ describe('JavaScript per route', () => {
     const context = await run.browser.newContext();
     const page = await context.newPage();
     const downloads = await scriptsOf(page, '/login');
+    const gzip = downloads.reduce((sum, item) => sum + gzipBytes(item.url), 0);
     const largest = [...downloads].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
     console.log(
-      `/login: ${kb(total(downloads))} in ${downloads.length} files; largest: ` +
+      `/login: ${kb(gzip)} gzip (${kb(total(downloads))} as sent) in ${downloads.length} files; ` +
+        `largest: ` +
         largest.map((item) => `${new URL(item.url).pathname} ${kb(item.bytes)}`).join(', '),
     );
-    expect(total(downloads)).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET);
+    expect(gzip).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET);
     expect(heavyIn(downloads)).toEqual([]);
     await context.close();
   });

@@ -51,7 +51,7 @@ async function loadDutch(): Promise<Messages> {
 const cache = new Map<Language, TranslationMessages>();
 
 /**
- * Loads a locale. For Dutch, react-admin's English (in the main bundle anyway) fills any of its
+ * Loads a locale. For Dutch, react-admin's English (a small chunk of its own) fills any of its
  * keys Dutch lacks; our own catalogues hold the same keys (a test checks), so Dutch does not
  * download our English one (issue 13, part 9).
  */
