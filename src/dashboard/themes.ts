@@ -19,7 +19,10 @@ const phoneFriendlyLists: RaThemeOptions['components'] = {
     styleOverrides: {
       root: {
         '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
-        '& .RaList-content': { overflowX: 'auto' },
+        // The table scrolls in its own box, not the whole content: the bulk-actions toolbar sits
+        // above the table (translated up over the list's toolbar) and must not be clipped.
+        '& .RaList-content': { minWidth: 0 },
+        '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
       },
     },
   },

@@ -61,6 +61,7 @@ export function OnboardingChecklist({ projectId }: { projectId: string }) {
       <LinearProgress
         variant="determinate"
         value={(doneCount / ONBOARDING_STEPS.length) * 100}
+        aria-label={translate('app.onboarding.title')}
         sx={{ mx: 2 }}
       />
       <CardContent>
