@@ -271,8 +271,10 @@ export interface RawScanFilter {
 
 export const SCAN_CHUNK_SIZE = 5000;
 
-/** The raw scan columns exports and rollups read. */
-const RAW_COLUMNS = [
+/** Raw scan columns in one fixed order: statements and their parameters must agree on it. */
+const SCAN_COLUMNS = [
+  'customerId',
+  'projectId',
   'itemType',
   'itemId',
   'kind',
@@ -284,7 +286,13 @@ const RAW_COLUMNS = [
   'referrer',
   'isUnique',
   'isBot',
-] as const;
+] as const satisfies readonly (keyof ScanRow)[];
+
+/** The raw scan columns exports and rollups read: all but the owning customer and project. */
+const RAW_COLUMNS = SCAN_COLUMNS.filter(
+  (column): column is Exclude<(typeof SCAN_COLUMNS)[number], 'customerId' | 'projectId'> =>
+    column !== 'customerId' && column !== 'projectId',
+);
 
 /** Raw scan rows of a project in the range (bots and ad events included), in id order, chunked. */
 export async function* rawScanChunks(
@@ -360,23 +368,6 @@ export async function analyzeStatistics(db: Executor): Promise<void> {
 }
 
 // ─── Writing: raw rows, rollups and counters of one batch, in one transaction ───────────────────
-
-/** Raw scan columns in one fixed order: statements and their parameters must agree on it. */
-const SCAN_COLUMNS = [
-  'customerId',
-  'projectId',
-  'itemType',
-  'itemId',
-  'kind',
-  'scannedAt',
-  'device',
-  'os',
-  'browser',
-  'country',
-  'referrer',
-  'isUnique',
-  'isBot',
-] as const satisfies readonly (keyof ScanRow)[];
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
