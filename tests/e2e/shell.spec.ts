@@ -105,6 +105,8 @@ describe('smaller points (part 10)', () => {
     await page.getByTestId('language-switcher').locator('..').click();
     await page.getByRole('option', { name: /English|Engels/ }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    // The English catalogue arrives as its own chunk and re-renders the form: fill it afterwards.
+    await page.waitForLoadState('networkidle');
     await page.locator('input[name="email"]').fill('other@example.com');
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
