@@ -1,9 +1,8 @@
 // The project a user last worked in, remembered per user on this device (issue 13, part 1): it
 // outlives sign-out (react-admin's store does not), and two people sharing a browser keep their own.
 import type { Self } from '../shared/schemas/auth';
-import type { ItemResponse, ListResponse } from '../shared/schemas/common';
 import { CUSTOMER_ROLES } from '../shared/enums';
-import { apiRequest } from './providers/http';
+import { authMethods } from './providers/authMethods';
 
 const KEY_PREFIX = 'qrhub-last-project:';
 
@@ -32,22 +31,13 @@ export const projectStartPath = (projectId: string) => `/projects/${projectId}/s
 export async function startPathAfterSignIn(self: Self): Promise<string> {
   if (!(CUSTOMER_ROLES as readonly string[]).includes(self.role)) return '/projects';
   const remembered = rememberedProject(self.id);
-  if (remembered) {
-    try {
-      await apiRequest<ItemResponse<{ id: string }>>(`/projects/${remembered}`, {
-        skipAuthRedirect: true,
-      });
-      return projectStartPath(remembered);
-    } catch {
-      // Trashed, unlinked or gone: fall through to the user's projects.
-    }
+  // Trashed, unlinked or gone: fall through to the user's projects.
+  if (remembered && (await authMethods.canOpenProject(remembered))) {
+    return projectStartPath(remembered);
   }
   try {
-    const { json } = await apiRequest<ListResponse<{ id: string }>>('/projects', {
-      query: { page: 1, perPage: 2 },
-      skipAuthRedirect: true,
-    });
-    if (json.data.length === 1) return projectStartPath(json.data[0].id);
+    const projects = await authMethods.firstProjects();
+    if (projects.length === 1) return projectStartPath(projects[0].id);
   } catch {
     // The list itself shows what went wrong.
   }

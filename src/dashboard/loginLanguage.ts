@@ -2,9 +2,8 @@
 // kept for this tab, and sign-in saves it to the user's profile when it differs, so the saved
 // language (which LanguageSync follows) does not switch the screen back.
 import type { Self } from '../shared/schemas/auth';
-import type { ItemResponse } from '../shared/schemas/common';
 import { isLanguage } from './providers/i18nProvider';
-import { apiRequest } from './providers/http';
+import { authMethods } from './providers/authMethods';
 
 const KEY = 'qrhub-login-language';
 
@@ -27,13 +26,7 @@ export async function applyLoginLanguage(self: Self): Promise<Self> {
   }
   if (!isLanguage(chosen) || chosen === self.localization.language) return self;
   try {
-    await apiRequest('/self', {
-      method: 'PUT',
-      body: { name: self.name, localization: { language: chosen } },
-      skipAuthRedirect: true,
-    });
-    const { json } = await apiRequest<ItemResponse<Self>>('/self', { skipAuthRedirect: true });
-    return json.data;
+    return await authMethods.saveLanguage(self, chosen);
   } catch {
     // The profile keeps its language; the user can change it under settings.
     return self;

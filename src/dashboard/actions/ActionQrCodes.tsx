@@ -14,9 +14,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { ListResponse } from '../../shared/schemas/common';
-import { apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ActionTabs } from './ActionTabs';
 
 /** One row of the answer: a QR code (type 'qr_code') or a short link. */
@@ -32,11 +32,10 @@ interface UsingItem {
 export function ActionQrCodes() {
   const { pid = '', id = '' } = useParams();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data, isPending, isError } = useQuery({
     queryKey: ['actions', pid, id, 'qr-codes'],
-    queryFn: async () =>
-      (await apiRequest<ListResponse<UsingItem>>(`/projects/${pid}/actions/${id}/qr-codes`)).json
-        .data,
+    queryFn: () => dataProvider.getActionQrCodes<UsingItem>(pid, id),
   });
   return (
     <>

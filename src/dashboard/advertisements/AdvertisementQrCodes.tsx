@@ -4,7 +4,6 @@ import { useParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { LinkedItemsCard } from './LinkedItemsCard';
-import { adApi } from './adPaths';
 
 interface LinkedQrCode {
   id: string;
@@ -18,8 +17,7 @@ export function AdvertisementQrCodesCard({ projectId, id }: { projectId: string;
   return (
     <LinkedItemsCard<LinkedQrCode>
       queryKey={['advertisements', projectId, id, 'qr-codes']}
-      url={adApi.qrCodes(projectId, id)}
-      bodyKey="qrCodeIds"
+      link={{ projectId, advertisementId: id }}
       picker={{
         resource: 'qr-codes',
         projectId,

@@ -13,11 +13,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Title, useLocale, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { AdvertisementStats } from '../../shared/schemas/advertisement';
-import { apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { AdvertisementTabs } from './AdvertisementTabs';
-import { adApi } from './adPaths';
 
 const ItemAuditLogs = lazy(() =>
   import('../audit-logs/ItemAuditLogs').then((m) => ({ default: m.ItemAuditLogs })),
@@ -46,15 +45,13 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
   const translate = useTranslate();
   const locale = useLocale();
   const [range, setRange] = useState<Range>('30');
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data, isPending, isError } = useQuery({
     queryKey: ['advertisements', projectId, id, 'stats', range],
     queryFn: async () => {
-      const query =
-        range === 'all'
-          ? {}
-          : { from: new Date(Date.now() - Number(range) * DAY_MS).toISOString() };
-      return (await apiRequest<{ data: AdvertisementStats }>(adApi.stats(projectId, id), { query }))
-        .json.data;
+      const from =
+        range === 'all' ? undefined : new Date(Date.now() - Number(range) * DAY_MS).toISOString();
+      return dataProvider.getAdvertisementStats(projectId, id, from);
     },
   });
   const number = new Intl.NumberFormat(locale);

@@ -17,9 +17,10 @@ import {
   Typography,
 } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { ListResponse } from '../../shared/schemas/common';
-import { apiRequest } from '../providers/http';
+import type { AdLink } from '../providers/projectMethods';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { AD_WORD, useResultNotify } from '../useNotifications';
 import { LinkPicker, type LinkPickerProps } from './LinkPicker';
 
@@ -30,9 +31,8 @@ export interface LinkedItem {
 
 export interface LinkedItemsCardProps<Row extends LinkedItem> {
   queryKey: readonly unknown[];
-  /** GET answers the linked items; PUT with `{ [bodyKey]: ids }` replaces them. */
-  url: string;
-  bodyKey: 'qrCodeIds' | 'advertisementIds';
+  /** Whose links these are: an advertisement's QR codes, or a QR code's advertisements. */
+  link: AdLink;
   picker: Pick<LinkPickerProps, 'resource' | 'projectId' | 'toOption' | 'label' | 'testId'>;
   /** Where a row's name links to. */
   pathOf: (row: Row) => string;
@@ -48,8 +48,7 @@ export interface LinkedItemsCardProps<Row extends LinkedItem> {
 
 export function LinkedItemsCard<Row extends LinkedItem>({
   queryKey,
-  url,
-  bodyKey,
+  link,
   picker,
   pathOf,
   columns,
@@ -61,15 +60,15 @@ export function LinkedItemsCard<Row extends LinkedItem>({
 }: LinkedItemsCardProps<Row>) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { success, failure } = useResultNotify();
   const { data, isPending, isError } = useQuery({
     queryKey,
-    queryFn: async () => (await apiRequest<ListResponse<Row>>(url)).json.data,
+    queryFn: () => dataProvider.getAdLinks<Row>(link),
   });
   const save = useMutation({
-    mutationFn: async ({ ids }: { ids: string[]; action: 'linked' | 'unlinked' }) =>
-      (await apiRequest<ListResponse<Row>>(url, { method: 'PUT', body: { [bodyKey]: ids } })).json
-        .data,
+    mutationFn: ({ ids }: { ids: string[]; action: 'linked' | 'unlinked' }) =>
+      dataProvider.setAdLinks<Row>(link, ids),
     onSuccess: (rows, { action }) => {
       queryClient.setQueryData(queryKey, rows);
       void queryClient.invalidateQueries({ queryKey: ['advertisements'] });

@@ -4,7 +4,7 @@ import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { LinkedItemsCard } from './LinkedItemsCard';
-import { adApi, adPaths } from './adPaths';
+import { adPaths } from './adPaths';
 
 export function QrCodeAdvertisements({
   projectId,
@@ -18,8 +18,7 @@ export function QrCodeAdvertisements({
   return (
     <LinkedItemsCard<Advertisement>
       queryKey={['qr-codes', projectId, qrCodeId, 'advertisements']}
-      url={adApi.ofQrCode(projectId, qrCodeId)}
-      bodyKey="advertisementIds"
+      link={{ projectId, qrCodeId }}
       picker={{
         resource: 'advertisements',
         projectId,

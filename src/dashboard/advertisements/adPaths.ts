@@ -19,11 +19,3 @@ export const adPaths = {
   statistics: (pid: string, id: string) => `/projects/${pid}/ad/${id}/statistics`,
   auditLogs: (pid: string, id: string) => `/projects/${pid}/ad/${id}/auditlogs`,
 };
-
-/** The API paths of docs/api-campaigns.md. */
-export const adApi = {
-  qrCodes: (pid: string, id: string) => `/projects/${pid}/advertisements/${id}/qr-codes`,
-  stats: (pid: string, id: string) => `/projects/${pid}/advertisements/${id}/stats`,
-  ofQrCode: (pid: string, qrCodeId: string) =>
-    `/projects/${pid}/qr-codes/${qrCodeId}/advertisements`,
-};

@@ -32,6 +32,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Loading,
   Title,
+  useDataProvider,
   useGetIdentity,
   useLocale,
   useNotify,
@@ -43,7 +44,9 @@ import type { BillingOverview, Invoice } from '../../shared/schemas/billing';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ApiHttpError } from '../providers/http';
 import { formatLocale } from '../common/LocaleDateField';
-import { billingApi, billingKeys, invoicePdfUrl } from './billingApi';
+import { invoicePdfUrl } from '../providers/accountMethods';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { billingKeys, usePlans } from './billingQueries';
 import { ScanForecast } from '../usage/AccountUsage';
 
 const STATE_COLOR = {
@@ -80,8 +83,9 @@ function InvoiceTable({
   const locale = useLocale();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const markPaid = useMutation({
-    mutationFn: (invoiceId: string) => billingApi.markPaid(customerId, invoiceId),
+    mutationFn: (invoiceId: string) => dataProvider.markInvoicePaid(customerId, invoiceId),
     onSuccess: async () => {
       notify('app.billing.marked_paid', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['customers'] });
@@ -173,11 +177,13 @@ function DirectActivation({ customerId }: { customerId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans, retry: false });
+  const plans = usePlans();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [planId, setPlanId] = useState('');
   const [period, setPeriod] = useState<'month' | 'year'>('year');
   const activate = useMutation({
-    mutationFn: () => billingApi.activateDirectly(customerId, { planId, billingPeriod: period }),
+    mutationFn: () =>
+      dataProvider.activateSubscription(customerId, { planId, billingPeriod: period }),
     onSuccess: async () => {
       notify('app.billing.plans.activated', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['customers'] });
@@ -243,21 +249,22 @@ export function BillingPage() {
   const queryClient = useQueryClient();
   const { permissions } = usePermissions<DashboardPermissions>();
   const customerId = useBillingCustomer();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const overview = useQuery({
     queryKey: billingKeys.overview(customerId ?? ''),
-    queryFn: () => billingApi.overview(customerId!),
+    queryFn: () => dataProvider.getBilling(customerId!),
     enabled: !!customerId,
     retry: false,
   });
   const invoices = useQuery({
     queryKey: billingKeys.invoices(customerId ?? ''),
-    queryFn: () => billingApi.invoices(customerId!),
+    queryFn: () => dataProvider.getInvoices(customerId!),
     enabled: !!customerId,
     retry: false,
   });
   const setCancel = useMutation({
-    mutationFn: (cancel: boolean) => billingApi.setCancel(customerId!, cancel),
+    mutationFn: (cancel: boolean) => dataProvider.setSubscriptionCancel(customerId!, cancel),
     onSuccess: async (_data, cancel) => {
       setConfirmCancel(false);
       notify(cancel ? 'app.billing.canceled_done' : 'app.billing.reactivated_done', {
@@ -271,7 +278,7 @@ export function BillingPage() {
       }),
   });
   const portal = useMutation({
-    mutationFn: () => billingApi.portalUrl(customerId!),
+    mutationFn: () => dataProvider.getBillingPortalUrl(customerId!),
     onSuccess: (url) => {
       if (url) window.location.assign(url);
     },

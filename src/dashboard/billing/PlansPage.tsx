@@ -16,14 +16,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatMoney, yearlyPriceCents } from '../../shared/billing';
 import { SUPPORT_LEVELS, USAGE_KEYS } from '../../shared/enums';
 import type { ItemResponse } from '../../shared/schemas/common';
 import { planInputSchema, type Plan, type PlanInput } from '../../shared/schemas/billing';
 import { zodErrorToApiErrors } from '../../shared/validation';
-import { apiRequest, ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
-import { billingApi, billingKeys } from './billingApi';
+import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
+import { billingKeys, usePlans } from './billingQueries';
 
 const EMPTY: PlanInput = {
   name: '',
@@ -37,6 +37,7 @@ function PlanCard({ plan }: { plan: Plan | null }) {
   const locale = useLocale();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
   const [values, setValues] = useState<PlanInput>(plan ?? EMPTY);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const done = async (message: string) => {
@@ -50,15 +51,14 @@ function PlanCard({ plan }: { plan: Plan | null }) {
   };
   const save = useMutation({
     mutationFn: (input: PlanInput) =>
-      apiRequest<ItemResponse<Plan>>(plan ? `/plans/${plan.id}` : '/plans', {
-        method: plan ? 'PUT' : 'POST',
-        body: input,
-      }),
+      plan
+        ? dataProvider.update('plans', { id: plan.id, data: input, previousData: plan })
+        : dataProvider.create('plans', { data: input }),
     onSuccess: () => done('app.billing.plans.saved'),
     onError,
   });
   const archive = useMutation({
-    mutationFn: () => apiRequest(`/plans/${plan!.id}`, { method: 'DELETE' }),
+    mutationFn: () => dataProvider.delete('plans', { id: plan!.id, previousData: plan! }),
     onSuccess: () => done('app.billing.plans.archived'),
     onError,
   });
@@ -150,7 +150,7 @@ function PlanCard({ plan }: { plan: Plan | null }) {
 
 export function PlansPage() {
   const translate = useTranslate();
-  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans, retry: false });
+  const plans = usePlans();
   if (plans.isPending) return <Loading />;
   if (!plans.data) return <Alert severity="error">{translate('app.checkout.load_error')}</Alert>;
   return (

@@ -21,6 +21,7 @@ import LabelIcon from '@mui/icons-material/LabelOutlined';
 import CheckIcon from '@mui/icons-material/Check';
 import { Link } from 'react-router-dom';
 import {
+  useDataProvider,
   Button,
   useGetList,
   useListContext,
@@ -32,7 +33,7 @@ import { MAX_TAGS_PER_ITEM } from '../../shared/constants';
 import type { Label, LabelItemType, LabelSummary } from '../../shared/schemas/label';
 import { chipSx } from '../labels/labelColors';
 import { labelPaths } from '../labels/labelPaths';
-import { fetchItemLabels, tagItems } from './bulkApi';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { bulkErrorKey } from './bulkErrors';
 
 /** Items that one more label (not already theirs) would take past the maximum. */
@@ -63,6 +64,7 @@ export function BulkTagButton({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   // The list's own methods: its selection may live under a storeKey (one list per project).
   const { selectedIds, onUnselectItems } = useListContext();
   const [isOpen, setOpen] = useState(false);
@@ -82,14 +84,15 @@ export function BulkTagButton({
     if (!isOpen) return;
     let isCurrent = true;
     setPhase({ status: 'loading' });
-    fetchItemLabels(projectId, itemType, selectedIds)
+    dataProvider
+      .getItemLabels(projectId, itemType, selectedIds)
       .then((itemLabels) => isCurrent && setPhase({ status: 'ready', itemLabels }))
       // Without the current tags the server still guards the limit; the dialog just cannot warn.
       .catch(() => isCurrent && setPhase({ status: 'ready', itemLabels: {} }));
     return () => {
       isCurrent = false;
     };
-  }, [isOpen, projectId, itemType, selectedIds]);
+  }, [dataProvider, isOpen, projectId, itemType, selectedIds]);
 
   const itemLabels = phase.status === 'loading' ? {} : phase.itemLabels;
   const full = labelId ? itemsOverLimit(itemLabels, labelId) : [];
@@ -102,7 +105,7 @@ export function BulkTagButton({
     if (!labelId || phase.status !== 'ready') return;
     setPhase({ status: 'saving', itemLabels: phase.itemLabels });
     try {
-      await tagItems(projectId, labelId, itemType, selectedIds);
+      await dataProvider.tagItems(projectId, labelId, itemType, selectedIds);
       const name = labels.find((label) => label.id === labelId)?.name ?? '';
       notify('app.bulk.tagged', {
         type: 'success',

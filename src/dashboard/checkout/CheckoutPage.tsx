@@ -27,7 +27,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useLocale, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
 import {
   formatMoney,
   fromPriceCents,
@@ -38,10 +38,16 @@ import {
 import { UNLIMITED } from '../../shared/constants';
 import { USAGE_KEYS } from '../../shared/enums';
 import { abbreviateCount, formatStorage } from '../../shared/rules';
-import { activateSchema, type Activation, type Plan } from '../../shared/schemas/billing';
+import {
+  activateSchema,
+  type ActivateInput,
+  type Activation,
+  type Plan,
+} from '../../shared/schemas/billing';
 import { zodErrorToApiErrors } from '../../shared/validation';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
-import { billingApi, billingKeys } from '../billing/billingApi';
+import { usePlans } from '../billing/billingQueries';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import {
   CHECKOUT_STEPS,
   clearProgress,
@@ -50,10 +56,6 @@ import {
   type CheckoutProgress,
 } from './checkoutProgress';
 import { checkoutPath } from './checkoutPaths';
-
-function usePlans() {
-  return useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans, retry: false });
-}
 
 function PlanLimits({ plan }: { plan: Plan }) {
   const translate = useTranslate();
@@ -154,6 +156,7 @@ export function CheckoutPlanPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const plans = usePlans();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [progress, setProgressState] = useState<CheckoutProgress>(() => loadProgress(planId));
   const [order, setOrder] = useState<OrderState>({ status: 'idle' });
   const setProgress = (next: Partial<CheckoutProgress>) => {
@@ -162,7 +165,7 @@ export function CheckoutPlanPage() {
     setProgressState(merged);
   };
   const place = useMutation({
-    mutationFn: billingApi.activate,
+    mutationFn: (order: ActivateInput) => dataProvider.activatePlan(order),
     onMutate: () => setOrder({ status: 'saving' }),
     onSuccess: async (activation) => {
       clearProgress(planId);

@@ -16,15 +16,10 @@ import {
 import DoneIcon from '@mui/icons-material/CheckCircle';
 import TodoIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useQuery } from '@tanstack/react-query';
-import { usePermissions, useTranslate } from 'react-admin';
+import { useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { ONBOARDING_STEPS, type OnboardingSteps } from '../../shared/schemas/signup';
-import { apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
-
-interface ProgressWithSteps {
-  done: boolean;
-  steps?: OnboardingSteps;
-}
 
 /** Where a step that is still open is done. */
 const STEP_LINKS: Partial<Record<keyof OnboardingSteps, (pid: string) => string>> = {
@@ -37,10 +32,10 @@ export function OnboardingChecklist({ projectId }: { projectId: string }) {
   const translate = useTranslate();
   const { permissions } = usePermissions<DashboardPermissions>();
   const isCustomerAdmin = permissions?.role === 'customeradmin';
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data } = useQuery({
     queryKey: ['register', 'progress', 'steps'],
-    queryFn: async () =>
-      (await apiRequest<{ data: ProgressWithSteps }>('/register/progress')).json.data,
+    queryFn: async () => (await dataProvider.getProgress()).data,
     enabled: isCustomerAdmin,
     retry: false,
   });

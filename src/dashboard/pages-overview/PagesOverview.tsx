@@ -22,7 +22,7 @@ import QrCodeIcon from '@mui/icons-material/QrCode2';
 import LinkIcon from '@mui/icons-material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ACTION_TYPE_ICONS, typeLabelKey } from '../actions/actionTypes';
 import { actionPaths } from '../actions/actionPaths';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
@@ -66,11 +66,10 @@ function usePages(pid: string) {
 
 function PageItems({ pid, page }: { pid: string; page: PageRecord }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data: items, isPending } = useQuery({
     queryKey: ['pages', pid, page.id, 'items'],
-    queryFn: async () =>
-      (await apiRequest<{ data: PageItem[] }>(`/projects/${pid}/actions/${page.id}/qr-codes`)).json
-        .data,
+    queryFn: () => dataProvider.getActionQrCodes<PageItem>(pid, page.id),
   });
   if (isPending) return <Skeleton width="60%" />;
   if (!items?.length) {

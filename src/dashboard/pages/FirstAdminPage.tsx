@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Self } from '../../shared/schemas/auth';
 import { firstAdminSchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
-import { ApiHttpError, apiRequest } from '../providers/http';
+import { ApiHttpError } from '../providers/http';
+import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
@@ -22,6 +23,7 @@ export function FirstAdminPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useAuthOptions();
+  const auth = useAuthCalls();
   const { failure } = useResultNotify();
 
   useEffect(() => {
@@ -30,13 +32,9 @@ export function FirstAdminPage() {
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      const { json } = await apiRequest<{ data: Self }>('/setup/first-admin', {
-        method: 'POST',
-        body: values,
-        skipAuthRedirect: true,
-      });
+      const self = await auth.createFirstAdmin(values);
       queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await pathAfterOwnSignIn(json.data), { replace: true });
+      navigate(await pathAfterOwnSignIn(self), { replace: true });
     } catch (error) {
       if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
       if (error instanceof ApiHttpError && error.code === 'first_admin_exists') {

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/schemas/common';
-import { apiRequest } from '../providers/http';
+import { useAuthCalls } from '../providers/authProvider';
 import { zodValidate } from '../validation';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { useResultNotify } from '../useNotifications';
@@ -14,15 +14,12 @@ const validate = zodValidate(z.object({ email: emailSchema }));
 
 export function PasswordForgetPage() {
   const translate = useTranslate();
+  const auth = useAuthCalls();
   const { failure } = useResultNotify();
   const [sent, setSent] = useState(false);
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await apiRequest('/password/forget', {
-        method: 'POST',
-        body: { email: values.email },
-        skipAuthRedirect: true,
-      });
+      await auth.forgetPassword(String(values.email ?? ''));
       setSent(true);
     } catch (error) {
       failure('data', 'saving', error);

@@ -5,7 +5,8 @@ import { Alert, Box, Button, Link } from '@mui/material';
 import { Form, PasswordInput, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { passwordSchema } from '../../shared/schemas/auth';
-import { apiRequest, ApiHttpError } from '../providers/http';
+import { ApiHttpError } from '../providers/http';
+import { useAuthCalls } from '../providers/authProvider';
 import { zodValidate } from '../validation';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { useResultNotify } from '../useNotifications';
@@ -26,6 +27,7 @@ const validate = zodValidate(schema);
 
 export function RecoveryPage() {
   const translate = useTranslate();
+  const auth = useAuthCalls();
   const { failure } = useResultNotify();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -33,11 +35,7 @@ export function RecoveryPage() {
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await apiRequest('/recovery', {
-        method: 'POST',
-        body: { token, ...values },
-        skipAuthRedirect: true,
-      });
+      await auth.recoverPassword(token, values);
       setState('done');
     } catch (error) {
       if (error instanceof ApiHttpError && error.status === 422) {

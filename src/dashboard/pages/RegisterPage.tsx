@@ -16,7 +16,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Self } from '../../shared/schemas/auth';
 import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
-import { ApiHttpError, apiRequest } from '../providers/http';
+import { ApiHttpError } from '../providers/http';
+import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
@@ -36,17 +37,13 @@ export function RegisterPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const options = useAuthOptions();
+  const auth = useAuthCalls();
   const { failure } = useResultNotify();
   const [email, setEmail] = useState<string | null>(null);
 
   const register = async (values: Record<string, unknown>) => {
     try {
-      const { json } = await apiRequest<{ data: { email: string } }>('/register', {
-        method: 'POST',
-        body: values,
-        skipAuthRedirect: true,
-      });
-      setEmail(json.data.email);
+      setEmail((await auth.register(values)).email);
     } catch (error) {
       if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
       failure('user', 'saving', error);
@@ -56,13 +53,9 @@ export function RegisterPage() {
 
   const verify = async (values: Record<string, unknown>) => {
     try {
-      const { json } = await apiRequest<{ data: Self }>('/register/verify', {
-        method: 'POST',
-        body: { email, code: values.code },
-        skipAuthRedirect: true,
-      });
+      const self = await auth.verifyRegistration(email ?? '', String(values.code ?? ''));
       queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await pathAfterOwnSignIn(json.data), { replace: true });
+      navigate(await pathAfterOwnSignIn(self), { replace: true });
     } catch (error) {
       if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
       failure('user', 'saving', error);
@@ -71,11 +64,7 @@ export function RegisterPage() {
   };
 
   const resend = async () => {
-    await apiRequest('/register/verify/resend', {
-      method: 'POST',
-      body: { email },
-      skipAuthRedirect: true,
-    }).catch(() => undefined);
+    await auth.resendVerification(email ?? '').catch(() => undefined);
     notify('app.register.resent', { type: 'info' });
   };
 

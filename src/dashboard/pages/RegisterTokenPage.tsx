@@ -8,8 +8,8 @@ import { Form, Loading, PasswordInput, TextInput, useTranslate } from 'react-adm
 import { useQueryClient } from '@tanstack/react-query';
 import type { Self } from '../../shared/schemas/auth';
 import { registerTokenSchema, type InvitationPreview } from '../../shared/schemas/invitation';
-import { apiRequest, ApiHttpError } from '../providers/http';
-import { setSelf } from '../providers/authProvider';
+import { ApiHttpError } from '../providers/http';
+import { setSelf, useAuthCalls } from '../providers/authProvider';
 import { startPathAfterSignIn } from '../lastProject';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { zodValidate } from '../validation';
@@ -71,15 +71,14 @@ export function RegisterTokenPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { token = '' } = useParams();
+  const auth = useAuthCalls();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    apiRequest<{ data: InvitationPreview }>(`/register/${encodeURIComponent(token)}`, {
-      skipAuthRedirect: true,
-    }).then(
-      ({ json }) => live && setState({ kind: 'form', preview: json.data }),
+    auth.getInvitation(token).then(
+      (preview) => live && setState({ kind: 'form', preview }),
       (error: unknown) =>
         live &&
         setState(
@@ -89,20 +88,16 @@ export function RegisterTokenPage() {
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [auth, token]);
 
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
-      const { json } = await apiRequest<{ data: Self }>(`/register/${encodeURIComponent(token)}`, {
-        method: 'POST',
-        body: values,
-        skipAuthRedirect: true,
-      });
-      setSelf(json.data);
+      const self = await auth.acceptInvitation(token, values);
+      setSelf(self);
       // A failed auth check from before the sign-in is cached; it would log the new session out.
       queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await startPathAfterSignIn(json.data));
+      navigate(await startPathAfterSignIn(self));
     } catch (error) {
       const next = stateOfError(error);
       if (next) {

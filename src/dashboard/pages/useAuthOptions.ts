@@ -2,15 +2,17 @@
 // waits for its first administrator, and whether anyone may sign up (GET /setup).
 import { useEffect, useState } from 'react';
 import type { AuthOptions } from '../../shared/schemas/signup';
-import { apiRequest } from '../providers/http';
+import { useAuthCalls } from '../providers/authProvider';
 
 export function useAuthOptions(): AuthOptions | null {
+  const auth = useAuthCalls();
   const [options, setOptions] = useState<AuthOptions | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    apiRequest<{ data: AuthOptions }>('/setup', { skipAuthRedirect: true })
-      .then(({ json }) => {
-        if (isCurrent) setOptions(json.data);
+    auth
+      .getAuthOptions()
+      .then((answer) => {
+        if (isCurrent) setOptions(answer);
       })
       .catch(() => {
         // Without the answer the login page stays as it is.
@@ -18,6 +20,6 @@ export function useAuthOptions(): AuthOptions | null {
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [auth]);
   return options;
 }

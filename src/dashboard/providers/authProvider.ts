@@ -1,6 +1,6 @@
 // Session auth against the API (docs/api.md, Auth and self); the permission rules come from the
 // shared role table, so the menu, canAccess and the server agree.
-import type { AuthProvider, UserIdentity } from 'react-admin';
+import { useAuthProvider, type AuthProvider, type UserIdentity } from 'react-admin';
 import type { Self } from '../../shared/schemas/auth';
 import type { ItemResponse } from '../../shared/schemas/common';
 import type { Role } from '../../shared/enums';
@@ -9,6 +9,7 @@ import { currentPath, isPublicPath, loginUrlWithReturn, safeReturnTo } from '../
 import { canAccessResource } from '../access';
 import { startPathAfterSignIn } from '../lastProject';
 import { applyLoginLanguage } from '../loginLanguage';
+import { authMethods, type AuthMethods } from './authMethods';
 import { apiRequest, clearIdentityCache, onIdentityCacheClear } from './http';
 
 export interface DashboardPermissions {
@@ -71,7 +72,11 @@ function hasStatus(error: unknown): error is { status: number } {
   );
 }
 
-export const authProvider: AuthProvider = {
+/** react-admin's AuthProvider with the calls of the public pages (providers/authMethods.ts). */
+export type DashboardAuthProvider = AuthProvider & AuthMethods;
+
+export const authProvider: DashboardAuthProvider = {
+  ...authMethods,
   /**
    * The password step ({ email, password }) or the second step ({ code } or { recoveryCode }).
    * When the account asks for a second factor the password step throws TWO_FACTOR_REQUIRED, and
@@ -155,3 +160,8 @@ export const authProvider: AuthProvider = {
     }
   },
 };
+
+/** The public pages' calls, through the app's authProvider (a test gives its own). */
+export function useAuthCalls(): AuthMethods {
+  return useAuthProvider<DashboardAuthProvider>() ?? authMethods;
+}

@@ -26,9 +26,12 @@ import type { ListResponse, ItemResponse } from '../../shared/schemas/common';
 import type { LimitStatus } from '../../shared/rules';
 import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/schemas/auth';
 import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
+import type { OnboardingSteps } from '../../shared/schemas/signup';
 import type { CustomerLimits } from '../../shared/schemas/customer';
 import { projectIdFromPath } from '../navigation';
+import { accountMethods, type AccountMethods } from './accountMethods';
 import { contentMethods, type ContentMethods } from './contentMethods';
+import { projectMethods, type ProjectMethods } from './projectMethods';
 import { apiRequest } from './http';
 
 /** Resources that live under /projects/{pid}/… (DESIGN: the API's resource paths). */
@@ -42,6 +45,8 @@ export const PROJECT_SCOPED_RESOURCES = [
   'themes',
   'qr-code-templates',
   'project-users',
+  'api-keys',
+  'webhooks',
 ] as const;
 
 type Meta = Record<string, unknown> | undefined;
@@ -109,6 +114,8 @@ export interface ProjectUserLink {
 export interface TrialProgress {
   trialEndAt: string | null;
   done: boolean;
+  /** The onboarding checklist's steps (issue 9, part 4). */
+  steps?: OnboardingSteps;
 }
 
 /** The calls that are not CRUD (STYLE: one dataProvider with custom methods, typed once). */
@@ -120,7 +127,8 @@ export interface StatisticsParams {
   to: string;
 }
 
-export interface DashboardDataProvider extends DataProvider, ContentMethods {
+export interface DashboardDataProvider
+  extends DataProvider, ContentMethods, AccountMethods, ProjectMethods {
   duplicate: (
     resource: string,
     params: { id: Identifier; meta?: Meta },
@@ -230,6 +238,8 @@ async function scanCheckOf(item: string, size: number): Promise<{ data: ScanChec
 
 export const dataProvider: DashboardDataProvider = {
   ...contentMethods,
+  ...accountMethods,
+  ...projectMethods,
   downloadQrCode: (projectId, id, query) => downloadPrintFile(qrCodePath(projectId, id), query),
   downloadShortLink: (projectId, id, query) =>
     downloadPrintFile(shortLinkPath(projectId, id), query),

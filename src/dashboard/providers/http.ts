@@ -196,3 +196,8 @@ export function onIdentityCacheClear(fn: IdentityListener): () => void {
 export function clearIdentityCache(): void {
   identityCacheClearers.forEach((fn) => fn());
 }
+
+/** The `data` of an answer `{ data }`: what most calls want. */
+export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await apiRequest<{ data: T }>(path, options)).json.data;
+}

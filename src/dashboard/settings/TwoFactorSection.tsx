@@ -21,10 +21,12 @@ import {
   useGetIdentity,
   useNotify,
   useTranslate,
+  useDataProvider,
 } from 'react-admin';
 import type { TwoFactorSetup, TwoFactorState } from '../../shared/schemas/twoFactor';
 import { twoFactorConfirmSchema, twoFactorDisableSchema } from '../../shared/schemas/twoFactor';
-import { ApiHttpError, apiRequest } from '../providers/http';
+import { ApiHttpError } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { getSelf } from '../providers/authProvider';
 import { zodValidate } from '../validation';
 
@@ -47,27 +49,25 @@ export function TwoFactorSection() {
   const translate = useTranslate();
   const notify = useNotify();
   const { identity } = useGetIdentity();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [state, setState] = useState<TwoFactorState | null>(null);
   const [step, setStep] = useState<Step>({ status: 'idle' });
   const showError = useCallback((message: string) => notify(message, { type: 'error' }), [notify]);
 
   const load = useCallback(async () => {
-    const { json } = await apiRequest<{ data: TwoFactorState }>('/self/two-factor');
-    setState(json.data);
+    setState(await dataProvider.getTwoFactor());
     // Self carries the same state; the login redirect and menus read it from there.
     await getSelf(true).catch(() => undefined);
-  }, []);
+  }, [dataProvider]);
   useEffect(() => {
     load().catch(() => undefined);
   }, [load]);
 
   const start = async () => {
     try {
-      const { json } = await apiRequest<{ data: TwoFactorSetup }>('/self/two-factor', {
-        method: 'POST',
-      });
-      const qrDataUrl = await QRCode.toDataURL(json.data.otpauthUrl, { margin: 1, width: 220 });
-      setStep({ status: 'scanning', setup: json.data, qrDataUrl });
+      const setup = await dataProvider.startTwoFactor();
+      const qrDataUrl = await QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 220 });
+      setStep({ status: 'scanning', setup, qrDataUrl });
     } catch (error) {
       fieldErrorsOr(error, showError);
     }
@@ -75,11 +75,10 @@ export function TwoFactorSection() {
 
   const confirm = async (values: Record<string, unknown>) => {
     try {
-      const { json } = await apiRequest<{ data: { recoveryCodes: string[] } }>(
-        '/self/two-factor/confirm',
-        { method: 'POST', body: twoFactorConfirmSchema.parse(values) },
+      const { recoveryCodes } = await dataProvider.confirmTwoFactor(
+        twoFactorConfirmSchema.parse(values),
       );
-      setStep({ status: 'codes', recoveryCodes: json.data.recoveryCodes });
+      setStep({ status: 'codes', recoveryCodes });
       notify('app.two_factor.enabled', { type: 'success' });
       await load();
     } catch (error) {
@@ -90,8 +89,7 @@ export function TwoFactorSection() {
 
   const turnOff = async (values: Record<string, unknown>) => {
     try {
-      const body = twoFactorDisableSchema.parse(values);
-      await apiRequest('/self/two-factor', { method: 'DELETE', body });
+      await dataProvider.disableTwoFactor(twoFactorDisableSchema.parse(values));
       notify('app.two_factor.disabled', { type: 'success' });
       await load();
     } catch (error) {
@@ -230,12 +228,10 @@ function TwoFactorPolicy({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const toggle = async (next: boolean) => {
     try {
-      await apiRequest(`/customers/${customerId}/two-factor`, {
-        method: 'PUT',
-        body: { required: next },
-      });
+      await dataProvider.setCustomerTwoFactor(customerId, next);
       notify('app.two_factor.policy_saved', { type: 'success' });
       await onChange();
     } catch (error) {

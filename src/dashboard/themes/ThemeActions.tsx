@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Button, useDataProvider, useRedirect, useTranslate } from 'react-admin';
 import type { Theme } from '../../shared/schemas/theme';
 import type { DashboardDataProvider } from '../providers/dataProvider';
-import { apiRequest } from '../providers/http';
 import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
 import { THEME_WORD, useThemeNotify } from '../useNotifications';
@@ -34,6 +33,7 @@ export function ActivateButton({
 }) {
   const canActivate = useHasPermission('ThemeSetActive');
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { success, failure } = useThemeNotify();
   const [busy, setBusy] = useState(false);
   if (!canActivate || theme.isActive) return null;
@@ -45,7 +45,7 @@ export function ActivateButton({
         event.stopPropagation();
         setBusy(true);
         try {
-          await apiRequest(`/projects/${pid}/themes/${theme.id}/activate`, { method: 'POST' });
+          await dataProvider.activateTheme(pid, theme.id);
           success(THEME_WORD, 'activated');
           await queryClient.invalidateQueries({ queryKey: ['themes'] });
         } catch (error) {

@@ -8,13 +8,14 @@ import {
   SaveButton,
   SimpleForm,
   Toolbar,
+  useDataProvider,
   useRecordContext,
   useRedirect,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
-import { apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
 import { toThemeBody } from './ThemeCreate';
 import { ThemeInputs, validateTheme } from './ThemeInputs';
@@ -28,10 +29,11 @@ function EditInputs({ pid }: { pid: string }) {
   const queryClient = useQueryClient();
   const { success, failure } = useThemeNotify();
   const canDeleteLogo = useHasPermission('ThemeLogoDelete');
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   if (!record) return null;
   const deleteLogo = async () => {
     try {
-      await apiRequest(`/projects/${pid}/themes/${record.id}/logo`, { method: 'DELETE' });
+      await dataProvider.deleteThemeLogo(pid, record.id);
       setValue('settings.logo.mediaId', null);
       success({ key: 'app.themes.logo' }, 'deleted');
       await queryClient.invalidateQueries({ queryKey: ['themes'] });

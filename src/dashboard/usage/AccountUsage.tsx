@@ -16,16 +16,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { abbreviateCount, limitLevel, type LimitStatus } from '../../shared/rules';
-import {
-  projectLimitsSchema,
-  type ProjectLimitsInput,
-  type UsageForecast,
-} from '../../shared/schemas/limits';
-import type { ItemResponse } from '../../shared/schemas/common';
+import { projectLimitsSchema, type ProjectLimitsInput } from '../../shared/schemas/limits';
 import { zodErrorToApiErrors } from '../../shared/validation';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
-import { apiRequest, ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
+import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
 import { formatLocale } from '../common/LocaleDateField';
 
 /** The customer's usage; customer admins only (plain users do not see the account's figures). */
@@ -59,14 +54,10 @@ export function ScanBanner({ status }: { status: LimitStatus }) {
 export function ScanForecast({ customerId }: { customerId: string | undefined }) {
   const translate = useTranslate();
   const locale = useLocale();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data } = useQuery({
     queryKey: ['customers', 'usage-forecast', customerId],
-    queryFn: async () =>
-      (
-        await apiRequest<ItemResponse<UsageForecast>>(
-          `/customers/${encodeURIComponent(customerId!)}/usage-forecast`,
-        )
-      ).json.data,
+    queryFn: () => dataProvider.getUsageForecast(customerId!),
     enabled: !!customerId,
     retry: false,
   });
@@ -95,6 +86,7 @@ export function ProjectLimitsCard({
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const { permissions } = usePermissions<DashboardPermissions>();
   const [values, setValues] = useState<Record<(typeof LIMIT_FIELDS)[number], string>>({
     maxQrCodes: String(status.total.qrCodes),
@@ -104,11 +96,7 @@ export function ProjectLimitsCard({
   });
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const save = useMutation({
-    mutationFn: (input: ProjectLimitsInput) =>
-      apiRequest(`/projects/${encodeURIComponent(projectId)}/limits`, {
-        method: 'PUT',
-        body: input,
-      }),
+    mutationFn: (input: ProjectLimitsInput) => dataProvider.updateProjectLimits(projectId, input),
     onSuccess: async () => {
       setErrors({});
       notify('app.usage.limits_saved', { type: 'success' });

@@ -37,6 +37,7 @@ export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginSchema>;
 
 /** POST /self/two-factor/confirm. */
 export const twoFactorConfirmSchema = z.object({ code: sixDigitCodeSchema });
+export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmSchema>;
 
 /** DELETE /self/two-factor: the password or a current code proves it is the owner. */
 export const twoFactorDisableSchema = z

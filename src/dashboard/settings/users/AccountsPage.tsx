@@ -2,7 +2,7 @@
 // last sign-in and two-factor state; change a role, link projects, deactivate or delete. Nobody
 // acts on their own account here, and the server's guards (last customer admin, user limit)
 // speak through their own messages.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -30,7 +30,13 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
 import { ConfirmActionButton } from '../../common/ConfirmActionButton';
-import { peopleApi, usePeopleAction, usePeopleDate, usePeopleList } from './peopleApi';
+import {
+  useCustomerProjects,
+  usePeopleAction,
+  usePeopleApi,
+  usePeopleDate,
+  usePeopleList,
+} from './peopleHooks';
 import { PeopleTable, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
@@ -49,11 +55,8 @@ function ProjectsDialog({
   onSave: (projectIds: string[]) => void;
 }) {
   const translate = useTranslate();
-  const [projects, setProjects] = useState<{ id: string; name: string }[] | null>(null);
+  const projects = useCustomerProjects(customerId);
   const [chosen, setChosen] = useState(() => new Set(account.projects.map((p) => p.id)));
-  useEffect(() => {
-    void peopleApi.projects(customerId).then(setProjects, () => setProjects([]));
-  }, [customerId]);
   const toggle = (id: string) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -105,7 +108,8 @@ function twoFactorLabel(value: boolean | null): string {
 export function AccountsPage() {
   const translate = useTranslate();
   const { customerId, selfId } = usePeopleContext();
-  const { rows: accounts, seats, load } = usePeopleList(peopleApi.accounts, customerId);
+  const { rows: accounts, seats, load } = usePeopleList('getAccounts', customerId);
+  const peopleApi = usePeopleApi();
   const [editing, setEditing] = useState<Account | null>(null);
   const act = usePeopleAction(load);
   const dateText = usePeopleDate();
@@ -155,7 +159,7 @@ export function AccountsPage() {
                       disabled={isSelf}
                       onChange={(event) =>
                         void act(
-                          () => peopleApi.setRole(account.id, event.target.value as Role),
+                          () => peopleApi.setUserRole(account.id, event.target.value as Role),
                           'app.people.role_changed',
                         )
                       }
@@ -213,7 +217,7 @@ export function AccountsPage() {
                           }
                           onConfirm={() =>
                             act(
-                              () => peopleApi.setActive(account.id, !account.active),
+                              () => peopleApi.setUserActive(account.id, !account.active),
                               account.active
                                 ? 'app.people.deactivated_done'
                                 : 'app.people.activated_done',
@@ -228,7 +232,7 @@ export function AccountsPage() {
                           titleArgs={{ name: account.name }}
                           content="app.people.delete_content"
                           onConfirm={() =>
-                            act(() => peopleApi.remove(account.id), 'app.people.deleted_done')
+                            act(() => peopleApi.deleteUser(account.id), 'app.people.deleted_done')
                           }
                           color="error"
                           testId={`account-delete-${account.email}`}
@@ -251,7 +255,7 @@ export function AccountsPage() {
                 const account = editing;
                 setEditing(null);
                 void act(
-                  () => peopleApi.setProjects(account.id, projectIds),
+                  () => peopleApi.setUserProjects(account.id, projectIds),
                   'app.people.projects_saved',
                 );
               }}

@@ -1,7 +1,7 @@
 // /settings/users/invites (issue 9, part 2): invite an address with a role, projects and the
 // language of the mail; follow each invitation's state (pending, expired, accepted, revoked);
 // resend a new link or revoke one.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Card,
@@ -32,12 +32,13 @@ import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { ApiHttpError } from '../../providers/http';
 import { zodValidate } from '../../validation';
 import {
-  peopleApi,
   refusalMessage,
+  useCustomerProjects,
   usePeopleAction,
+  usePeopleApi,
   usePeopleDate,
   usePeopleList,
-} from './peopleApi';
+} from './peopleHooks';
 import { PeopleTable, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
@@ -55,11 +56,9 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
-  const [projects, setProjects] = useState<{ id: string; name: string }[]>([]);
+  const projects = useCustomerProjects(customerId) ?? [];
+  const peopleApi = usePeopleApi();
   const [formKey, setFormKey] = useState(0);
-  useEffect(() => {
-    void peopleApi.projects(customerId).then(setProjects, () => setProjects([]));
-  }, [customerId]);
 
   const submit = async (values: Record<string, unknown>) => {
     const parsed = invitationInputSchema.safeParse(values);
@@ -136,7 +135,8 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
 export function InvitesPage() {
   const translate = useTranslate();
   const { customerId } = usePeopleContext();
-  const { rows: invitations, seats, load } = usePeopleList(peopleApi.invitations, customerId);
+  const { rows: invitations, seats, load } = usePeopleList('getInvitations', customerId);
+  const peopleApi = usePeopleApi();
   const act = usePeopleAction(load);
   const dateText = usePeopleDate();
 
@@ -188,7 +188,7 @@ export function InvitesPage() {
                           content="app.people.resend_content"
                           onConfirm={() =>
                             act(
-                              () => peopleApi.resend(customerId, invitation.id),
+                              () => peopleApi.resendInvitation(customerId, invitation.id),
                               'app.people.resent_done',
                             )
                           }
@@ -202,7 +202,7 @@ export function InvitesPage() {
                           content="app.people.revoke_content"
                           onConfirm={() =>
                             act(
-                              () => peopleApi.revoke(customerId, invitation.id),
+                              () => peopleApi.revokeInvitation(customerId, invitation.id),
                               'app.people.revoked_done',
                             )
                           }
