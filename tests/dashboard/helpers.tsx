@@ -16,7 +16,10 @@ import {
 import { permissionsOf } from '../../src/shared/permissions';
 import type { Role } from '../../src/shared/enums';
 import en from '../../locales/en.json';
+import { accountMethods } from '../../src/dashboard/providers/accountMethods';
+import { authMethods } from '../../src/dashboard/providers/authMethods';
 import { contentMethods } from '../../src/dashboard/providers/contentMethods';
+import { projectMethods } from '../../src/dashboard/providers/projectMethods';
 import { deepMerge } from '../../src/dashboard/providers/i18nProvider';
 import { lightTheme } from '../../src/dashboard/themes';
 
@@ -33,6 +36,8 @@ export function fakeAuthProvider(role: Role): AuthProvider {
     customerId: role === 'admin' ? null : '01HZY8Q4J8M7V0K2T3R5N6P7QC',
   };
   return {
+    // The public pages' real calls (they reach the API through fetch, which a test stubs).
+    ...authMethods,
     login: async () => undefined,
     logout: async () => undefined,
     checkAuth: async () => undefined,
@@ -71,6 +76,21 @@ export function installMatchMedia(width = 1280): void {
   };
 }
 
+const NON_CRUD = { ...contentMethods, ...accountMethods, ...projectMethods };
+
+/** What react-admin answers without a dataProvider: no records. */
+const NO_RECORDS: DataProvider = {
+  getList: async () => ({ data: [], total: 0 }),
+  getOne: async () => ({ data: null as never }),
+  getMany: async () => ({ data: [] }),
+  getManyReference: async () => ({ data: [], total: 0 }),
+  create: async () => ({ data: null as never }),
+  update: async () => ({ data: null as never }),
+  updateMany: async () => ({ data: [] }),
+  delete: async () => ({ data: null as never }),
+  deleteMany: async () => ({ data: [] }),
+};
+
 export function renderWithAdmin(
   ui: ReactNode,
   {
@@ -88,7 +108,7 @@ export function renderWithAdmin(
           <AdminContext
             authProvider={fakeAuthProvider(role)}
             // The real non-CRUD calls (they reach the API through fetch, which a test stubs).
-            dataProvider={dataProvider && { ...contentMethods, ...dataProvider }}
+            dataProvider={{ ...NON_CRUD, ...(dataProvider ?? NO_RECORDS) }}
             i18nProvider={i18nProvider}
             store={memoryStore()}
             theme={lightTheme}

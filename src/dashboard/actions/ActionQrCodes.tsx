@@ -15,7 +15,6 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import type { ListResponse } from '../../shared/schemas/common';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ActionTabs } from './ActionTabs';
 

@@ -14,7 +14,6 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
-import type { AdvertisementStats } from '../../shared/schemas/advertisement';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { AdvertisementTabs } from './AdvertisementTabs';
 

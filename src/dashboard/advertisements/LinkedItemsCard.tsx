@@ -18,7 +18,6 @@ import {
 } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { ListResponse } from '../../shared/schemas/common';
 import type { AdLink } from '../providers/projectMethods';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { AD_WORD, useResultNotify } from '../useNotifications';

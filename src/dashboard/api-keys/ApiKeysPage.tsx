@@ -31,13 +31,11 @@ import {
 import { API_KEY_SCOPES } from '../../shared/permissions';
 import { apiKeyInputSchema } from '../../shared/schemas/apiKey';
 import { formatLocale } from '../common/LocaleDateField';
-import { ApiHttpError, apiRequest } from '../providers/http';
-import { useApiData } from '../webhooks/useApiData';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
 import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
-import { useResultNotify } from '../useNotifications';
+import { useProjectCollection } from '../common/useProjectCollection';
 import { zodValidate } from '../validation';
 
 /** A key as the list shows it (the key itself only in `created`). */
@@ -52,8 +50,7 @@ export interface ApiKeyItem {
   createdAt: string;
 }
 
-const NOTICES = { verbs: 'app.api_keys' };
-const KEY_WORD = { key: 'app.api_keys.notice_type' };
+const NOTICES = { verbs: 'app.api_keys', word: { key: 'app.api_keys.notice_type' } };
 const SCOPE_CHOICES = API_KEY_SCOPES.map((id) => ({ id, name: `app.api_keys.scopes.${id}` }));
 
 /** The form's values as the API takes them: the date picker's value as an ISO instant. */
@@ -79,14 +76,15 @@ export function ApiKeysPage() {
   const translate = useTranslate();
   const locale = useLocale();
   const mayManage = useHasPermission('ProjectApiKeys');
-  const { success, failure } = useResultNotify<string, string, string>(NOTICES);
   const [created, setCreated] = useState<(ApiKeyItem & { key: string }) | null>(null);
-  const base = `/projects/${pid}/api-keys`;
-  const { data: keys, reload: load } = useApiData<ApiKeyItem[]>(
-    base,
-    { ...NOTICES, word: KEY_WORD },
-    { enabled: mayManage },
-  );
+  const {
+    rows: keys,
+    create,
+    remove: revoke,
+  } = useProjectCollection<ApiKeyItem & { key?: string }>('api-keys', pid, NOTICES, {
+    enabled: mayManage,
+    removed: ['revoked', 'revoking'],
+  });
 
   if (!mayManage) return <Alert severity="warning">{translate('app.api_keys.no_access')}</Alert>;
   if (!keys) return <Loading />;
@@ -95,29 +93,9 @@ export function ApiKeysPage() {
     value ? new Date(value).toLocaleString(formatLocale(locale)) : '—';
 
   const submit = async (values: Record<string, unknown>) => {
-    try {
-      const { json } = await apiRequest<{ data: ApiKeyItem & { key: string } }>(base, {
-        method: 'POST',
-        body: inputOf(values),
-      });
-      setCreated(json.data);
-      success(KEY_WORD, 'created');
-      await load();
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure(KEY_WORD, 'creating', error);
-    }
-    return undefined;
-  };
-
-  const revoke = async (id: string) => {
-    try {
-      await apiRequest(`${base}/${id}`, { method: 'DELETE' });
-      success(KEY_WORD, 'revoked');
-      await load();
-    } catch (error) {
-      failure(KEY_WORD, 'revoking', error);
-    }
+    const { record, errors } = await create(inputOf(values));
+    if (record?.key) setCreated({ ...record, key: record.key });
+    return errors;
   };
 
   return (

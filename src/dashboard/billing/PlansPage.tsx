@@ -15,11 +15,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatMoney, yearlyPriceCents } from '../../shared/billing';
 import { SUPPORT_LEVELS, USAGE_KEYS } from '../../shared/enums';
-import type { ItemResponse } from '../../shared/schemas/common';
 import { planInputSchema, type Plan, type PlanInput } from '../../shared/schemas/billing';
 import { zodErrorToApiErrors } from '../../shared/validation';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';

@@ -21,7 +21,7 @@ import { UNLIMITED } from '../../shared/constants';
 import { apiErrorKey } from '../../shared/errors';
 import { AVATAR_EXTENSIONS, checkUpload } from '../../shared/media';
 import { logoUrl } from './qrStyling';
-import { uploadErrorMessage, uploadMedia } from '../media/uploadMedia';
+import { uploadErrorMessage, uploadMedia } from '../providers/uploadMedia';
 
 type Logo = QrDesign['logo'];
 

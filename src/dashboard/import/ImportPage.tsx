@@ -21,10 +21,11 @@ import {
   Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { apiErrorKey, type ApiError } from '../../shared/errors';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/schemas/import';
-import { ApiHttpError, apiRequest } from '../providers/http';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { ApiHttpError } from '../providers/http';
 
 interface Preview {
   format: string;
@@ -49,15 +50,10 @@ interface Job {
 
 const POLL_MS = 500;
 
-/** The file goes as the body, as a script would send it; a refusal comes back as its errors. */
-async function sendFile<T>(path: string, file: File, query: URLSearchParams): Promise<T> {
+/** A refusal of the file, as its errors. */
+async function fileErrors<T>(sending: Promise<T>): Promise<T> {
   try {
-    const { json } = await apiRequest<{ data: T }>(path, {
-      method: 'POST',
-      body: file,
-      query: Object.fromEntries(query),
-    });
-    return json.data;
+    return await sending;
   } catch (error) {
     throw error instanceof ApiHttpError ? error.body.apiErrors : [{ code: 'internal', detail: '' }];
   }
@@ -66,6 +62,7 @@ async function sendFile<T>(path: string, file: File, query: URLSearchParams): Pr
 export function ImportPage() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<ImportKind>('qr_code');
   const [keyColumn, setKeyColumn] = useState<string>('');
@@ -74,21 +71,15 @@ export function ImportPage() {
   const [problem, setProblem] = useState<ApiError[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const queryOf = (withKey: boolean) => {
-    const query = new URLSearchParams({ kind });
-    if (withKey) query.set('keyColumn', keyColumn);
-    return query;
-  };
+  const queryOf = (withKey: boolean) => (withKey ? { kind, keyColumn } : { kind });
 
   const check = async (chosen: File, withKey: boolean) => {
     setBusy(true);
     setProblem(null);
     setJob(null);
     try {
-      const answer = await sendFile<Preview>(
-        `/projects/${pid}/imports/preview`,
-        chosen,
-        queryOf(withKey),
+      const answer = await fileErrors(
+        dataProvider.previewImport<Preview>(pid, chosen, queryOf(withKey)),
       );
       setPreview(answer);
       if (!withKey) setKeyColumn(answer.keyColumn ?? '');
@@ -104,7 +95,7 @@ export function ImportPage() {
     if (!file) return;
     setBusy(true);
     try {
-      setJob(await sendFile<Job>(`/projects/${pid}/imports`, file, queryOf(true)));
+      setJob(await fileErrors(dataProvider.startImport<Job>(pid, file, queryOf(true))));
     } catch (errors) {
       setProblem(errors as ApiError[]);
     } finally {
@@ -117,15 +108,14 @@ export function ImportPage() {
     if (!job || job.status !== 'running') return;
     const timer = setTimeout(async () => {
       try {
-        const { json } = await apiRequest<{ data: Job }>(`/projects/${pid}/imports/${job.id}`);
-        setJob(json.data);
+        setJob(await dataProvider.getImportJob<Job>(pid, job.id));
       } catch {
         // The next look tries again.
         setJob({ ...job });
       }
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [job, pid]);
+  }, [dataProvider, job, pid]);
 
   const percent = job && job.total ? Math.round((job.processed / job.total) * 100) : 0;
 

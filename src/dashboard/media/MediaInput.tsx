@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { checkUpload, MEDIA_RULES, type MediaKind } from '../../shared/media';
 import { useCurrentProjectId } from '../useCurrentProject';
-import { uploadErrorMessage, uploadMedia } from './uploadMedia';
+import { uploadErrorMessage, uploadMedia } from '../providers/uploadMedia';
 import { useRemainingStorage } from './useRemainingStorage';
 
 export interface MediaSource {

@@ -1,4 +1,4 @@
 export { MediaInput, mediaCase, toMediaField, EMPTY_MEDIA_VALUE } from './MediaInput';
 export type { MediaFieldValue, MediaSource, NewMediaFile, MediaInputProps } from './MediaInput';
-export { uploadMedia } from './uploadMedia';
+export { uploadMedia } from '../providers/uploadMedia';
 export { useRemainingStorage } from './useRemainingStorage';

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import { Form, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Self } from '../../shared/schemas/auth';
 import { firstAdminSchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError } from '../providers/http';

@@ -13,7 +13,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Self } from '../../shared/schemas/auth';
 import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError } from '../providers/http';

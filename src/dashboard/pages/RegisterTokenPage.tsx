@@ -6,7 +6,6 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Form, Loading, PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Self } from '../../shared/schemas/auth';
 import { registerTokenSchema, type InvitationPreview } from '../../shared/schemas/invitation';
 import { ApiHttpError } from '../providers/http';
 import { setSelf, useAuthCalls } from '../providers/authProvider';

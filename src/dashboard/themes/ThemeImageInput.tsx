@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { checkUpload, MEDIA_RULES } from '../../shared/media';
 import { uploadMedia, useRemainingStorage } from '../media';
-import { uploadErrorMessage } from '../media/uploadMedia';
+import { uploadErrorMessage } from '../providers/uploadMedia';
 
 type State =
   | { status: 'idle' }

@@ -29,17 +29,18 @@ import {
   Toolbar,
   useLocale,
   useTranslate,
+  useDataProvider,
 } from 'react-admin';
+import type { DashboardDataProvider } from '../providers/dataProvider';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../shared/schemas/webhook';
-import { ApiHttpError, apiRequest } from '../providers/http';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
 import { formatLocale } from '../common/LocaleDateField';
 import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
 import { useResultNotify } from '../useNotifications';
+import { useLoadedRows, useProjectCollection } from '../common/useProjectCollection';
 import { zodValidate } from '../validation';
-import { useApiData } from './useApiData';
 
 interface WebhookItem {
   id: string;
@@ -59,26 +60,26 @@ interface DeliveryItem {
   createdAt: string;
 }
 
-const NOTICES = { verbs: 'app.webhooks' };
 const WORD = { key: 'app.webhooks.notice_type' };
+const NOTICES = { verbs: 'app.webhooks', word: WORD };
 const EVENT_CHOICES = WEBHOOK_EVENTS.map((id) => ({ id, name: id }));
 const validate = zodValidate(webhookInputSchema);
 const STATUS_COLOR = { pending: 'warning', delivered: 'success', failed: 'error' } as const;
 
-function DeliveryLog({ base, webhook }: { base: string; webhook: WebhookItem }) {
+function DeliveryLog({ pid, webhook }: { pid: string; webhook: WebhookItem }) {
   const translate = useTranslate();
   const locale = useLocale();
   const { success, failure } = useResultNotify<string, string, string>(NOTICES);
-  const path = `${base}/${webhook.id}/deliveries`;
-  const { data: deliveries, reload: load } = useApiData<DeliveryItem[]>(
-    path,
-    { ...NOTICES, word: WORD },
-    { query: { perPage: 50 } },
+  const dataProvider = useDataProvider<DashboardDataProvider>();
+  const { rows: deliveries, reload: load } = useLoadedRows(
+    (provider) => provider.getWebhookDeliveries<DeliveryItem>(pid, webhook.id),
+    `${pid}:${webhook.id}`,
+    NOTICES,
   );
 
   const resend = async (id: string) => {
     try {
-      await apiRequest(`${path}/${id}/resend`, { method: 'POST' });
+      await dataProvider.resendWebhookDelivery(pid, webhook.id, id);
       success(WORD, 'resent');
       await load();
     } catch (error) {
@@ -139,39 +140,17 @@ export function WebhooksPage() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
   const mayManage = useHasPermission('ProjectWebhooks');
-  const { success, failure } = useResultNotify<string, string, string>(NOTICES);
   const [open, setOpen] = useState<string | null>(null);
-  const base = `/projects/${pid}/webhooks`;
-  const { data: webhooks, reload: load } = useApiData<WebhookItem[]>(
-    base,
-    { ...NOTICES, word: WORD },
-    { enabled: mayManage },
-  );
+  const {
+    rows: webhooks,
+    create,
+    remove,
+  } = useProjectCollection<WebhookItem>('webhooks', pid, NOTICES, { enabled: mayManage });
 
   if (!mayManage) return <Alert severity="warning">{translate('app.webhooks.no_access')}</Alert>;
   if (!webhooks) return <Loading />;
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      await apiRequest(base, { method: 'POST', body: values });
-      success(WORD, 'created');
-      await load();
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure(WORD, 'creating', error);
-    }
-    return undefined;
-  };
-
-  const remove = async (id: string) => {
-    try {
-      await apiRequest(`${base}/${id}`, { method: 'DELETE' });
-      success(WORD, 'deleted');
-      await load();
-    } catch (error) {
-      failure(WORD, 'deleting', error);
-    }
-  };
+  const submit = async (values: Record<string, unknown>) => (await create(values)).errors;
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -239,7 +218,7 @@ export function WebhooksPage() {
               </Typography>
               <CopyButton value={webhook.secret} label="app.webhooks.copy_secret" />
             </Stack>
-            {open === webhook.id && <DeliveryLog base={base} webhook={webhook} />}
+            {open === webhook.id && <DeliveryLog pid={pid} webhook={webhook} />}
           </CardContent>
         </Card>
       ))}
