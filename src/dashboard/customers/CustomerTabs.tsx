@@ -1,11 +1,7 @@
 // The child routes of one customer (SPEC §2): details/edit, users/edit, manage/.
-import { Link, useLocation } from 'react-router-dom';
-import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { RouteTabs } from '../common/RouteTabs';
 
 export function CustomerTabs({ id }: { id: string }) {
-  const translate = useTranslate();
-  const { pathname } = useLocation();
   const tabs = [
     {
       path: `/customer/${id}/details/edit`,
@@ -28,18 +24,5 @@ export function CustomerTabs({ id }: { id: string }) {
       testId: 'customer-tab-billing',
     },
   ];
-  const current = tabs.findIndex((tab) => pathname.replace(/\/$/, '') === tab.path);
-  return (
-    <Tabs value={current === -1 ? false : current} sx={{ mb: 1 }} variant="scrollable">
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.path}
-          component={Link}
-          to={tab.path}
-          label={translate(tab.label)}
-          data-testid={tab.testId}
-        />
-      ))}
-    </Tabs>
-  );
+  return <RouteTabs tabs={tabs} label="app.customers.tabs" />;
 }
