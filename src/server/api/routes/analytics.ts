@@ -106,12 +106,13 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
     },
   );
 
-  // GET /analytics/live: counted scans per minute of the last minutes, from the recorder's
-  // memory (what it wrote lately), so any number of viewers polling costs no database read.
+  // GET /analytics/live: counted scans per minute of the last minutes, from the recorders'
+  // memory (with Redis, the counters every process keeps there), so any number of viewers
+  // polling costs no database read.
   app.get('/analytics/live', { preHandler: requirePermission('ProjectView') }, async (request) => {
     const query = liveQuerySchema.parse(request.query);
     if (!isUlid(query.projectId)) throw notFound('project_not_found');
     const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
-    return { data: app.scanRecorder.recentMinutes(project.id) };
+    return { data: await app.liveScans(project.id) };
   });
 }
