@@ -81,6 +81,19 @@ export function localParts(ms: number, timeZone: string): LocalParts {
   return { year, month, day, hour: get('hour'), minute: get('minute'), weekday };
 }
 
+/** The wall-clock time at `ms` in `timeZone` as ISO 8601 with its offset: 2026-01-16T22:30+01:00. */
+export function localIso(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  const offset = offsetMinutes(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}` +
+    `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+  );
+}
+
 /** Minutes the zone is ahead of UTC at the instant `ms`. */
 export function offsetMinutes(ms: number, timeZone: string): number {
   const p = localParts(ms, timeZone);

@@ -24,7 +24,11 @@ export const projectInputSchema = z.object({
 });
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
-export const projectUpdateSchema = projectInputSchema.omit({ customerId: true }).partial();
+/** Only the fields sent change: no defaults, so a PUT of the time zone alone keeps the rest. */
+export const projectUpdateSchema = projectInputSchema
+  .omit({ customerId: true })
+  .extend({ access: z.enum(PROJECT_ACCESS), tracking: z.boolean() })
+  .partial();
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
 
 /** POST/DELETE /projects/{id}/users: link a user to a project (or unlink). */
