@@ -39,6 +39,11 @@ const TimeseriesChart = lazy(() =>
   import('./TimeseriesChart').then((module) => ({ default: module.TimeseriesChart })),
 );
 
+// The world map carries its map data (about 100 KB): it loads with the first country breakdown.
+const CountryMap = lazy(() =>
+  import('./CountryMap').then((module) => ({ default: module.CountryMap })),
+);
+
 export interface ItemStatisticsProps {
   projectId: string;
   /** A QR code, short link or Action of the project; the whole project when absent. */
@@ -276,6 +281,21 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
               </Grid>
             ))}
           </Grid>
+          {result.meta.byCountry.some((entry) => entry.key !== 'unknown') ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+              <CountryMap
+                entries={result.meta.byCountry}
+                title={translate('app.statistics.map_title')}
+                description={translate('app.statistics.map_description')}
+                labelOf={labelOf('country')}
+                tooltipOf={(country, scans) =>
+                  translate('app.statistics.map_tooltip', { country, scans })
+                }
+                noScansLabel={translate('app.statistics.map_none')}
+                locale={locale}
+              />
+            </Suspense>
+          ) : null}
           <StatisticsExtras
             statistics={result}
             query={{ projectId, itemId, ...range }}
