@@ -14,7 +14,7 @@ import { alpha2OfNumeric } from '../../shared/countryNumeric';
 import type { BreakdownEntry } from '../../shared/statsAggregation';
 
 const WIDTH = 800;
-const HEIGHT = 390;
+const HEIGHT = 400;
 /** Natural Earth shapes without an ISO number, named instead. */
 const BY_NAME: Record<string, string> = { Kosovo: 'XK' };
 
@@ -29,17 +29,20 @@ function useShapes(): Shape[] {
     const topology = world as unknown as Topology<{
       countries: GeometryCollection<{ name: string }>;
     }>;
-    const countries = feature(topology, topology.objects.countries);
+    const all = feature(topology, topology.objects.countries);
+    // No scans come from Antarctica; without it the inhabited land fills the frame.
+    const countries = {
+      ...all,
+      features: all.features.filter((country) => country.properties.name !== 'Antarctica'),
+    };
     const projection = geoEqualEarth().fitSize([WIDTH, HEIGHT], countries);
     const path = geoPath(projection);
-    return countries.features
-      .filter((country) => country.properties.name !== 'Antarctica')
-      .map((country) => ({
-        code:
-          (country.id !== undefined ? alpha2OfNumeric(String(country.id)) : undefined) ??
-          BY_NAME[country.properties.name],
-        d: path(country) ?? '',
-      }));
+    return countries.features.map((country) => ({
+      code:
+        (country.id !== undefined ? alpha2OfNumeric(String(country.id)) : undefined) ??
+        BY_NAME[country.properties.name],
+      d: path(country) ?? '',
+    }));
   }, []);
 }
 
