@@ -88,6 +88,35 @@ describe('statistics page', () => {
     await map.screenshot({ path: '/tmp/stats-map-dark.png' });
     // The countries card keeps the figures as text.
     expect(await page.getByTestId('stats-breakdown-country').innerText()).toMatch(/Australi/);
+
+    // Each item has its statistics tab: the QR code, the Action (its QR codes) and a short link.
+    const link = await api(`/projects/${project.id}/short-links`, {
+      name: 'Flyer',
+      uri: `world-${Date.now()}`,
+      actionId: action.id,
+    });
+    const linkUri = (await (
+      await page.request.get(`${server.url}/api/projects/${project.id}/short-links/${link.id}`, {
+        headers: { 'Client-Type': 'dashboard' },
+      })
+    ).json()) as { data: { uri: string } };
+    const opened = await page.request.get(`${server.url}/s/${linkUri.data.uri}`, {
+      headers: { 'user-agent': PERSON, 'x-forwarded-for': '8.8.8.8' },
+      maxRedirects: 0,
+    });
+    expect(opened.status()).toBe(302);
+    const p = `/projects/${project.id}`;
+    for (const [path, total] of [
+      [`${p}/qr-code/${qr.id}/statistics`, '4'],
+      // The Action counts the scans of everything that shows it: the QR code and the short link.
+      [`${p}/qr-link/${action.id}/statistics`, '5'],
+      [`${p}/short-links/${link.id}/statistics`, '1'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await expect
+        .poll(() => page.getByTestId('stats-total').innerText(), { timeout: 15_000 })
+        .toBe(total);
+    }
     await context.close();
   });
 
