@@ -3,6 +3,8 @@
 // finds a zone by part of its name and saves it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { createTheme, getContrastRatio, type ThemeOptions } from '@mui/material/styles';
+import { darkTheme as dark } from '../../src/dashboard/themes.js';
 import { launchBrowser } from './support/chromium.js';
 import { settle } from './support/screens.js';
 import { logIn } from './support/session.js';
@@ -86,6 +88,19 @@ describe('statistics page', () => {
     const darkFill = await map.locator('path[data-country="DE"]').getAttribute('fill');
     expect(darkFill).not.toBe(lightFill);
     await map.screenshot({ path: '/tmp/stats-map-dark.png' });
+    // The unique visitors' series keeps 3:1 against the dark card (WCAG 1.4.11).
+    const darkPalette = createTheme(dark as ThemeOptions).palette;
+    const uniqueColour = darkPalette.grey[400];
+    expect(getContrastRatio(uniqueColour, darkPalette.background.paper)).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('stats-chart').locator('svg rect').first().waitFor();
+    const fills = await page
+      .getByTestId('stats-chart')
+      .locator('rect')
+      .evaluateAll((shapes) => shapes.map((shape) => getComputedStyle(shape).fill));
+    expect(fills).toContain(
+      `rgb(${parseInt(uniqueColour.slice(1, 3), 16)}, ${parseInt(uniqueColour.slice(3, 5), 16)}, ${parseInt(uniqueColour.slice(5, 7), 16)})`,
+    );
+    await page.screenshot({ path: '/tmp/stats-page-dark.png', fullPage: true });
     // The countries card keeps the figures as text.
     expect(await page.getByTestId('stats-breakdown-country').innerText()).toMatch(/Australi/);
 
