@@ -136,17 +136,23 @@ describe.skipIf(!databaseUrl || !redisUrl)('two processes, one database, one Red
     return answer;
   }
 
-  it('an Action changed through A moves the code scanned through B within 100 ms', async () => {
-    const project = await throughA<{ id: string }>('POST', '/projects', { name: 'Two processes' });
+  /** A new project with an Action linking to `link` and a QR code showing it, through A. */
+  async function qrCodeThroughA(projectName: string, link: string) {
+    const project = await throughA<{ id: string }>('POST', '/projects', { name: projectName });
     const action = await throughA<{ id: string }>('POST', `/projects/${project.id}/actions`, {
       name: 'Menu',
       objectType: 'link',
-      data: { link: 'https://old.example/' },
+      data: { link },
     });
     const qr = await throughA<{ code: string }>('POST', `/projects/${project.id}/qr-codes`, {
       name: 'Table card',
       actionId: action.id,
     });
+    return { project, action, qr };
+  }
+
+  it('an Action changed through A moves the code scanned through B within 100 ms', async () => {
+    const { project, action, qr } = await qrCodeThroughA('Two processes', 'https://old.example/');
     // B caches the code now.
     expect(await scanThroughB(qr.code)).toBe('https://old.example/');
     expect(await scanThroughB(qr.code)).toBe('https://old.example/');
@@ -182,16 +188,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two processes, one database, one Red
   });
 
   it('the live view through either process counts the scans recorded by both', async () => {
-    const project = await throughA<{ id: string }>('POST', '/projects', { name: 'Live' });
-    const action = await throughA<{ id: string }>('POST', `/projects/${project.id}/actions`, {
-      name: 'Menu',
-      objectType: 'link',
-      data: { link: 'https://live.example/' },
-    });
-    const qr = await throughA<{ code: string }>('POST', `/projects/${project.id}/qr-codes`, {
-      name: 'Live card',
-      actionId: action.id,
-    });
+    const { project, qr } = await qrCodeThroughA('Live', 'https://live.example/');
     const person = {
       'user-agent':
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
