@@ -64,6 +64,7 @@ import { createMetrics } from './ops/metrics.js';
 import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/routes.js';
 import { EventBus } from './events/bus.js';
 import { eventChannelOf, RedisEventRelay } from './events/redisRelay.js';
+import { RedisLiveCounts, type LiveMinute } from './scan/liveCounts.js';
 import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
@@ -84,6 +85,8 @@ declare module 'fastify' {
     writePath: WritePath;
     /** Buffers scans and writes them in batches (flush() writes what is pending now). */
     scanRecorder: ScanRecorder;
+    /** The live view: counted scans per minute of the last minutes, of every process. */
+    liveScans: (projectId: string) => Promise<LiveMinute[]>;
     /** Mails customer admins at 80 % and 100 % of their scans (check() runs on a timer). */
     scanNotices: ScanLimitNotices;
     /** Queues webhook deliveries after each committed change and sends them on its own timer. */
@@ -226,12 +229,39 @@ export async function buildApp({
   app.decorate('imports', importJobs);
   app.addHook('onClose', () => importJobs.close());
 
+  // With Redis the live view counts the scans of every process (scan/liveCounts.ts).
+  const liveCounts = config.redisUrl
+    ? new RedisLiveCounts(config.redisUrl, eventChannelOf(config), (error) =>
+        app.log.warn({ err: error }, 'redis: live counts'),
+      )
+    : null;
+  if (liveCounts) app.addHook('onClose', async () => liveCounts.close());
   const scanRecorder = createScanRecorder(db, {
     onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
-    onWritten: (rows) => webhookDispatcher.scansWritten(rows),
+    onWritten: (rows) => {
+      webhookDispatcher.scansWritten(rows);
+      liveCounts?.written(rows);
+    },
     ...recorder,
   });
   app.decorate('scanRecorder', scanRecorder);
+  app.decorate('liveScans', async (projectId: string) => {
+    const window = scanRecorder.recentMinutes(projectId);
+    if (!liveCounts) return window;
+    // Redis unreachable: this process's own scans rather than an error.
+    return liveCounts.minutes(projectId, window).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'redis: live counts');
+      return window;
+    });
+  });
+  // A project's zone changed (here or in another process): its next scans count in the new one.
+  events.subscribe((changes) => {
+    for (const change of changes) {
+      if (change.type === 'project' && change.action === 'updated') {
+        for (const id of change.ids) scanRecorder.forgetTimeZone(id);
+      }
+    }
+  });
   // Daily: raw scans past each customer's retention go, in small batches (rollups stay).
   const scanMaintenance = startScanMaintenance(db, (error) =>
     app.log.error({ err: error }, 'scan retention failed, will retry tomorrow'),

@@ -34,6 +34,7 @@ export const VALIDATION_CODES = [
   'max_short_links_project',
   'max_short_links_customer',
   'invalid',
+  'time_zone',
 ] as const;
 
 export const API_ERROR_CODES = [

@@ -47,6 +47,29 @@ export interface LocalParts {
   weekday: number;
 }
 
+/**
+ * The IANA zone names a project can choose, as the runtime's time-zone database knows them
+ * (Intl lists canonical names only, without UTC).
+ */
+export function timeZoneNames(): string[] {
+  const names =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return names.includes('UTC') ? [...names] : ['UTC', ...names];
+}
+
+const IANA_NAME = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+$/;
+
+/**
+ * True for a zone of the IANA database: a listed name, or an alias the database still resolves
+ * (Europe/Kiev beside Europe/Kyiv, since browsers and servers may list either). Offsets such as
+ * "+01:00", which Intl also accepts, are not zones.
+ */
+export function isIanaTimeZone(timeZone: string): boolean {
+  if (timeZone === 'UTC') return true;
+  if (!IANA_NAME.test(timeZone) || timeZone.length > 64) return false;
+  return timeZoneNames().includes(timeZone) || isTimeZone(timeZone);
+}
+
 /** The wall-clock time in `timeZone` at the instant `ms`. */
 export function localParts(ms: number, timeZone: string): LocalParts {
   const parts = formatterOf(timeZone).formatToParts(new Date(ms));
@@ -56,6 +79,19 @@ export function localParts(ms: number, timeZone: string): LocalParts {
   const day = get('day');
   const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
   return { year, month, day, hour: get('hour'), minute: get('minute'), weekday };
+}
+
+/** The wall-clock time at `ms` in `timeZone` as ISO 8601 with its offset: 2026-01-16T22:30+01:00. */
+export function localIso(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  const offset = offsetMinutes(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}` +
+    `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+  );
 }
 
 /** Minutes the zone is ahead of UTC at the instant `ms`. */

@@ -22,6 +22,7 @@ const BUILD = path.resolve(import.meta.dirname, '../../dist/dashboard');
 const HEAVY: Record<string, (url: string) => boolean> = {
   richText: (url) => /ActionRichTextInput-/.test(url),
   charts: (url) => /TimeseriesChart-/.test(url),
+  worldMap: (url) => /CountryMap-/.test(url),
   designer: (url) => /qrStyling-/.test(url),
   decoder: (url) => /scanTest-|zxing/.test(url),
   // The Google Fonts catalogue is a JSON module inside whichever chunk imports it.
@@ -105,10 +106,14 @@ describe('JavaScript per route', () => {
       ['start page', `${p}/start`, []],
       ['QR code list (previews)', `${p}/qr-codes`, ['designer']],
       ['QR code details', `${p}/qr-code/${run.ids.qrCode}/details/edit`, ['designer', 'decoder']],
-      ['QR code statistics', `${p}/qr-code/${run.ids.qrCode}/statistics`, ['designer', 'charts']],
+      [
+        'QR code statistics',
+        `${p}/qr-code/${run.ids.qrCode}/statistics`,
+        ['designer', 'charts', 'worldMap'],
+      ],
       ['Action editor', `${p}/qr-link/${run.ids.action}/details/edit`, ['richText']],
       ['theme editor', `${p}/theme/${run.ids.theme}/details/edit`, ['fontsList']],
-      ['project statistics', `${p}/statistics`, ['charts']],
+      ['project statistics', `${p}/statistics`, ['charts', 'worldMap']],
       ['settings', '/settings/profile', []],
     ];
     const report: string[] = [];

@@ -94,8 +94,8 @@ export function ProjectEdit() {
           </TopToolbar>
         }
         transform={(data: Record<string, unknown>) => {
-          const { name, description, access, tracking } = cleanProject(data);
-          return { name, description, access, tracking };
+          const { name, description, access, tracking, timeZone } = cleanProject(data);
+          return { name, description, access, tracking, timeZone };
         }}
         mutationOptions={{
           onSuccess: () => success('project', 'updated'),

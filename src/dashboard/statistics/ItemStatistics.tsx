@@ -1,6 +1,6 @@
 // Statistics of a project or one of its items (QR code, short link, Action): a date range, totals,
 // scans and unique visitors over time, and breakdowns. Shared by every "statistics" screen.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { abbreviateCount } from '../../shared/rules';
 import type { BreakdownDimension } from '../../shared/statsAggregation';
 import { ApiHttpError } from '../providers/http';
@@ -25,9 +25,9 @@ import { BreakdownCard } from './BreakdownCard';
 import { countryLabel } from './format';
 import {
   customRange,
+  localDateInput,
   presetRange,
   RANGE_PRESETS,
-  toDateInput,
   type DateRange,
   type RangePreset,
 } from './ranges';
@@ -37,6 +37,11 @@ import { StatisticsExtras } from './StatisticsExtras';
 // Charts are heavy; they load when the first chart is shown (STYLE: heavy parts load lazily).
 const TimeseriesChart = lazy(() =>
   import('./TimeseriesChart').then((module) => ({ default: module.TimeseriesChart })),
+);
+
+// The world map carries its map data (about 100 KB): it loads with the first country breakdown.
+const CountryMap = lazy(() =>
+  import('./CountryMap').then((module) => ({ default: module.CountryMap })),
 );
 
 export interface ItemStatisticsProps {
@@ -70,13 +75,26 @@ const DEVICES = [
 export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
   const translate = useTranslate();
   const [locale = 'nl'] = useLocaleState();
+  // Days are the project's days: presets count back from today where the project is.
+  const { data: project } = useGetOne<{ id: string; timeZone?: string }>('projects', {
+    id: projectId,
+  });
+  const timeZone = project?.timeZone;
   const [preset, setPreset] = useState<RangePreset>(DEFAULT_PRESET);
   // A preset's range is fixed when it is chosen: "now" must not change the query on every render.
-  const [range, setRange] = useState<DateRange>(() => presetRange(DEFAULT_PRESET));
+  const [range, setRange] = useState<DateRange>(() => presetRange(DEFAULT_PRESET, timeZone));
   const [custom, setCustom] = useState(() => ({
-    from: toDateInput(new Date(Date.now() - 29 * 86_400_000)),
-    to: toDateInput(new Date()),
+    from: localDateInput(timeZone ?? 'UTC', 29),
+    to: localDateInput(timeZone ?? 'UTC'),
   }));
+  // The project (and its zone) arrived after the first render: count the preset's days there.
+  useEffect(() => {
+    if (!timeZone || preset === 'custom') return;
+    const next = presetRange(preset, timeZone);
+    setRange((current) => (current.from === next.from ? current : next));
+    // Only a new zone moves the range; a chosen preset sets its own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeZone]);
   const customIsValid = customRange(custom.from, custom.to) !== null;
   const query = useTimeseries({ projectId, itemId, ...range });
   const result = query.data;
@@ -88,7 +106,7 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
       const chosen = customRange(custom.from, custom.to);
       if (chosen) setRange(chosen);
     } else {
-      setRange(presetRange(next));
+      setRange(presetRange(next, timeZone));
     }
   };
   const changeCustom = (field: 'from' | 'to', value: string) => {
@@ -263,6 +281,21 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
               </Grid>
             ))}
           </Grid>
+          {result.meta.byCountry.some((entry) => entry.key !== 'unknown') ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+              <CountryMap
+                entries={result.meta.byCountry}
+                title={translate('app.statistics.map_title')}
+                description={translate('app.statistics.map_description')}
+                labelOf={labelOf('country')}
+                tooltipOf={(country, scans) =>
+                  translate('app.statistics.map_tooltip', { country, scans })
+                }
+                noScansLabel={translate('app.statistics.map_none')}
+                locale={locale}
+              />
+            </Suspense>
+          ) : null}
           <StatisticsExtras
             statistics={result}
             query={{ projectId, itemId, ...range }}

@@ -103,6 +103,23 @@ export async function insertProject(db: Executor, row: Insertable<ProjectsTable>
   await db.insertInto('projects').values(row).execute();
 }
 
+/** The customer's usual time zone: the one of its newest project, if it has any. */
+export async function customerTimeZone(
+  db: Executor,
+  customerId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select('timeZone')
+    .where('customerId', '=', customerId)
+    .where('deletedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timeZone;
+}
+
 export async function updateProject(
   db: Executor,
   id: string,

@@ -203,6 +203,11 @@ export class ScanRecorder {
   /** Projects' time zones, re-read after ZONE_TTL_MS (a changed zone applies from then on). */
   private readonly zones = new Map<string, { zone: string; until: number }>();
 
+  /** A project's zone changed: read it again before the next write (its days move). */
+  forgetTimeZone(projectId: string): void {
+    this.zones.delete(projectId);
+  }
+
   private async zonesOf(rows: readonly ScanRow[]): Promise<Map<string, string>> {
     const now = Date.now();
     const missing = new Set<string>();
@@ -249,7 +254,7 @@ export class ScanRecorder {
 
   /**
    * The last LIVE_MINUTES minutes of a project, oldest first, zeros included. This process's
-   * scans only: with several processes each answers for its own (the dashboard polls one).
+   * scans only: with Redis, scan/liveCounts.ts answers for every process.
    */
   recentMinutes(projectId: string, now = Date.now()): { minute: string; scans: number }[] {
     const current = Math.floor(now / MINUTE_MS) * MINUTE_MS;

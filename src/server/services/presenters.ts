@@ -83,6 +83,7 @@ export function toProject(row: ProjectRow, usage: ProjectUsage): Project {
     description: row.description,
     access: row.access === '1' ? '1' : '0',
     tracking: Number(row.tracking) === 1,
+    timeZone: row.timeZone,
     usage: projectStatus(row, usage),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -12,6 +12,7 @@ import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   copyProjectUserLinks,
+  customerTimeZone,
   deleteProject,
   deleteProjectUserLink,
   findProjectUserLink,
@@ -22,7 +23,9 @@ import {
   updateProjectUserLink,
   type ProjectScope,
 } from '../repositories/projects.js';
+import { refileProjectDays } from '../repositories/rollupZones.js';
 import { findUserById } from '../repositories/users.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/timeZone.js';
 
 export function projectScopeOf(user: Actor): ProjectScope {
   return { ...roleScopeOf(user), ...(user.projectIds ? { projectIds: user.projectIds } : {}) };
@@ -64,6 +67,8 @@ export async function createProject(
   const now = new Date().toISOString();
   const id = ulid();
   await work.run(async ({ trx, record }) => {
+    const timeZone =
+      input.timeZone ?? (await customerTimeZone(trx, customerId)) ?? DEFAULT_TIME_ZONE;
     await insertProject(trx, {
       id,
       customerId,
@@ -71,6 +76,7 @@ export async function createProject(
       description: input.description,
       access: input.access,
       tracking: input.tracking ? 1 : 0,
+      timeZone,
       // Projects share their customer's limits until an admin sets per-project ones.
       maxQrCodes: UNLIMITED,
       maxScans: UNLIMITED,
@@ -120,7 +126,11 @@ export async function editProject(
       ...(input.tracking !== undefined
         ? { tracking: input.tracking ? (1 as const) : (0 as const) }
         : {}),
+      ...(input.timeZone !== undefined && input.timeZone !== project.timeZone
+        ? { timeZone: input.timeZone }
+        : {}),
     };
+    if (patch.timeZone) await refileProjectDays(trx, id, project.timeZone, patch.timeZone);
     await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
     await record({
       type: 'project',
@@ -129,7 +139,10 @@ export async function editProject(
       name: input.name ?? project.name,
       customerId: project.customerId,
       projectId: id,
-      changes: { fields: Object.keys(patch) },
+      changes: {
+        fields: Object.keys(patch),
+        ...(patch.timeZone ? { timeZone: { from: project.timeZone, to: patch.timeZone } } : {}),
+      },
     });
   });
 }

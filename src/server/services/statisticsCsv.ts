@@ -1,6 +1,7 @@
 // CSV of what the statistics screens show: each chart's data from the same answer the chart
 // draws (so the file and the chart cannot disagree), and the raw scans' columns.
 import type { StatisticsChart } from '../../shared/schemas/analytics.js';
+import { localIso } from '../../shared/timeZone.js';
 import type { Statistics } from './statistics.js';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -44,8 +45,16 @@ export function chartCsv(answer: Statistics, chart: StatisticsChart): string {
   switch (chart) {
     case 'timeseries':
       return [
-        csvLine(['bucket', 'scans', 'uniqueVisitors']),
-        ...answer.data.map((point) => csvLine([point.bucket, point.scans, point.uniqueVisitors])),
+        // `bucket` is the instant the API answers; `local` the same start where the project is.
+        csvLine(['bucket', 'local', 'scans', 'uniqueVisitors']),
+        ...answer.data.map((point) =>
+          csvLine([
+            point.bucket,
+            localIso(Date.parse(point.bucket), meta.timeZone),
+            point.scans,
+            point.uniqueVisitors,
+          ]),
+        ),
       ].join('');
     case 'heatmap':
       return [

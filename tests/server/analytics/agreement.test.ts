@@ -4,6 +4,7 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statistics } from '../../../src/server/services/statistics.js';
+import { localIso } from '../../../src/shared/timeZone.js';
 import { linkQrCodeThroughApi } from '../../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
@@ -89,9 +90,14 @@ describe('after a burst of scans', () => {
         .map((line) => line.split(','));
     };
     const series = await csvOf('timeseries');
-    expect(series[0]).toEqual(['bucket', 'scans', 'uniqueVisitors']);
+    expect(series[0]).toEqual(['bucket', 'local', 'scans', 'uniqueVisitors']);
     expect(series.slice(1)).toEqual(
-      stats.data.map((p) => [p.bucket, String(p.scans), String(p.uniqueVisitors)]),
+      stats.data.map((p) => [
+        p.bucket,
+        localIso(Date.parse(p.bucket), stats.meta.timeZone),
+        String(p.scans),
+        String(p.uniqueVisitors),
+      ]),
     );
     const devices = await csvOf('device');
     expect(devices.slice(1)).toEqual(stats.meta.byDevice.map((e) => [e.key, String(e.scans)]));
@@ -102,7 +108,7 @@ describe('after a burst of scans', () => {
     const raw = await get(`/api/analytics/scans.csv?projectId=${pid}`);
     const lines = raw.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'scannedAt,itemType,itemId,kind,device,os,browser,country,referrer,isUnique,isBot',
+      'scannedAt,itemType,itemId,kind,device,os,browser,country,referrer,isUnique,isBot,scannedAtLocal',
     );
     expect(lines).toHaveLength(1 + people + 3);
   });

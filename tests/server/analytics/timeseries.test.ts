@@ -196,6 +196,37 @@ describe('GET /analytics/timeseries: what counts', () => {
     });
   });
 
+  it('compares with the period of the same length just before: totals and +/- %', async () => {
+    const projectId = await newProject();
+    await insertScans([
+      // 1–7 July: 3 scans (2 unique); 24–30 June, the week before: 4 (1 unique).
+      { projectId, scannedAt: '2024-07-01T00:00:00.000Z', isUnique: 1 },
+      { projectId, scannedAt: '2024-07-03T12:00:00.000Z', isUnique: 1 },
+      { projectId, scannedAt: '2024-07-07T23:59:00.000Z' },
+      { projectId, scannedAt: '2024-06-24T00:00:00.000Z', isUnique: 1 },
+      { projectId, scannedAt: '2024-06-28T08:00:00.000Z' },
+      { projectId, scannedAt: '2024-06-30T23:00:00.000Z' },
+      { projectId, scannedAt: '2024-06-30T23:59:59.000Z' },
+      // Before the previous period: not counted anywhere.
+      { projectId, scannedAt: '2024-06-23T23:00:00.000Z' },
+    ]);
+    const { body } = await timeseries({ projectId, from: '2024-07-01', to: '2024-07-07' });
+    expect(body.meta.previous).toEqual({
+      from: '2024-06-24T00:00:00.000Z',
+      to: '2024-06-30T23:59:59.999Z',
+      total: 4,
+      uniqueVisitors: 1,
+    });
+    expect(body.meta.total).toBe(3);
+    expect(body.meta.change).toBe(-25);
+    // Growth is positive; no previous scans gives no percentage.
+    const later = await timeseries({ projectId, from: '2024-06-24', to: '2024-06-30' });
+    expect(later.body.meta.previous.total).toBe(1);
+    expect(later.body.meta.change).toBe(300);
+    const first = await timeseries({ projectId, from: '2024-06-10', to: '2024-06-16' });
+    expect(first.body.meta.change).toBeNull();
+  });
+
   it('breaks scans down by device, OS, browser, country and referrer, most first', async () => {
     const projectId = await newProject();
     const at = '2024-08-05T10:00:00.000Z';

@@ -136,17 +136,23 @@ describe.skipIf(!databaseUrl || !redisUrl)('two processes, one database, one Red
     return answer;
   }
 
-  it('an Action changed through A moves the code scanned through B within 100 ms', async () => {
-    const project = await throughA<{ id: string }>('POST', '/projects', { name: 'Two processes' });
+  /** A new project with an Action linking to `link` and a QR code showing it, through A. */
+  async function qrCodeThroughA(projectName: string, link: string) {
+    const project = await throughA<{ id: string }>('POST', '/projects', { name: projectName });
     const action = await throughA<{ id: string }>('POST', `/projects/${project.id}/actions`, {
       name: 'Menu',
       objectType: 'link',
-      data: { link: 'https://old.example/' },
+      data: { link },
     });
     const qr = await throughA<{ code: string }>('POST', `/projects/${project.id}/qr-codes`, {
       name: 'Table card',
       actionId: action.id,
     });
+    return { project, action, qr };
+  }
+
+  it('an Action changed through A moves the code scanned through B within 100 ms', async () => {
+    const { project, action, qr } = await qrCodeThroughA('Two processes', 'https://old.example/');
     // B caches the code now.
     expect(await scanThroughB(qr.code)).toBe('https://old.example/');
     expect(await scanThroughB(qr.code)).toBe('https://old.example/');
@@ -179,5 +185,35 @@ describe.skipIf(!databaseUrl || !redisUrl)('two processes, one database, one Red
       actionId: action.id,
     });
     expect(await settlesWithin(uri, 404, 100)).toBe('https://fresh.example/');
+  });
+
+  it('the live view through either process counts the scans recorded by both', async () => {
+    const { project, qr } = await qrCodeThroughA('Live', 'https://live.example/');
+    const person = {
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    };
+    const scan = (base: string) =>
+      fetch(`${base}/s/${qr.code}`, { redirect: 'manual', headers: person });
+    await Promise.all([scan(b!.base), scan(b!.base), scan(b!.base), scan(a!.base), scan(a!.base)]);
+
+    /** The live view's sum through one process, once it shows all 5 or after 5 s. */
+    async function liveThrough(base: string): Promise<number> {
+      const started = Date.now();
+      let sum = 0;
+      while (Date.now() - started < 5_000) {
+        const response = await fetch(`${base}/api/analytics/live?projectId=${project.id}`, {
+          headers: { cookie, 'client-type': 'dashboard' },
+        });
+        expect(response.status).toBe(200);
+        const minutes = (await response.json()).data as { scans: number }[];
+        sum = minutes.reduce((total, minute) => total + minute.scans, 0);
+        if (sum >= 5) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return sum;
+    }
+    expect(await liveThrough(a!.base)).toBe(5);
+    expect(await liveThrough(b!.base)).toBe(5);
   });
 });

@@ -11,7 +11,7 @@ import {
   timeseriesQuerySchema,
   type TimeseriesQuery,
 } from '../../../shared/schemas/analytics.js';
-import { rangeIn } from '../../../shared/timeZone.js';
+import { localIso, rangeIn } from '../../../shared/timeZone.js';
 import { rawScanChunks, statisticsItemIds } from '../../repositories/analytics.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { chartCsv, csvLine, RAW_SCAN_CSV_COLUMNS } from '../../services/statisticsCsv.js';
@@ -87,7 +87,8 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
         to: to.toISOString(),
       });
       async function* lines() {
-        yield csvLine(RAW_SCAN_CSV_COLUMNS);
+        // Each scan's time also where the project is, beside the UTC instant.
+        yield csvLine([...RAW_SCAN_CSV_COLUMNS, 'scannedAtLocal']);
         let written = 0;
         for await (const rows of chunks) {
           let text = '';
@@ -96,7 +97,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
               yield `${text}# truncated at ${MAX_RAW_EXPORT_ROWS} rows\r\n`;
               return;
             }
-            text += csvLine(RAW_SCAN_CSV_COLUMNS.map((column) => row[column]));
+            text += csvLine([
+              ...RAW_SCAN_CSV_COLUMNS.map((column) => row[column]),
+              localIso(Date.parse(String(row.scannedAt)), project.timeZone),
+            ]);
             written++;
           }
           yield text;
@@ -106,12 +110,13 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
     },
   );
 
-  // GET /analytics/live: counted scans per minute of the last minutes, from the recorder's
-  // memory (what it wrote lately), so any number of viewers polling costs no database read.
+  // GET /analytics/live: counted scans per minute of the last minutes, from the recorders'
+  // memory (with Redis, the counters every process keeps there), so any number of viewers
+  // polling costs no database read.
   app.get('/analytics/live', { preHandler: requirePermission('ProjectView') }, async (request) => {
     const query = liveQuerySchema.parse(request.query);
     if (!isUlid(query.projectId)) throw notFound('project_not_found');
     const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
-    return { data: app.scanRecorder.recentMinutes(project.id) };
+    return { data: await app.liveScans(project.id) };
   });
 }
