@@ -44,6 +44,7 @@ import {
   splitBucket,
   type CompiledSmart,
   type Decision,
+  type Outcome,
   type Visitor,
 } from './rules.js';
 import { createScanEnricher, ScanRecorder, type RecorderOptions } from './recorder.js';
@@ -122,6 +123,8 @@ interface CachedCode {
   ads: ScanAdvertisement[];
   /** The target when it does not depend on the visitor (all but app links); filled on first use. */
   target?: Target;
+  /** The same for each smart-code target (rule, variant, fallback) served so far. */
+  outcomes: Map<ActionContent, Outcome>;
 }
 
 type CodeParams = { code: string };
@@ -213,7 +216,9 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       return { code, entry: stale };
     }
     if (resolution?.action?.smart.needs.scanNumber) await knownCount(resolution.item.id);
-    const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>(), ads } : null;
+    const entry = resolution
+      ? { resolution, pages: new Map<string, RenderedPage>(), ads, outcomes: new Map() }
+      : null;
     cache.set(host, code, entry, {
       itemId: resolution?.item.id ?? null,
       actionId: resolution?.action?.id ?? null,
@@ -384,8 +389,13 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       }
     }
     if (decision.kind === 'unavailable') return sendPage(reply, 410, unavailablePage(ctx()));
-    const os = decision.content.objectType === 'appLink' ? parseAgent(userAgent).os : null;
-    const outcome = outcomeOf(decision, os);
+    // A target that does not depend on the visitor is resolved once per entry (as for plain codes).
+    const isAppLink = decision.content.objectType === 'appLink';
+    let outcome = isAppLink ? undefined : entry.outcomes.get(decision.content);
+    if (!outcome) {
+      outcome = outcomeOf(decision, isAppLink ? parseAgent(userAgent).os : null);
+      if (!isAppLink) entry.outcomes.set(decision.content, outcome);
+    }
     const target: Target =
       outcome.kind === 'redirect'
         ? { kind: 'redirect', location: outcome.location }
