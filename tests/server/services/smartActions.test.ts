@@ -3,15 +3,12 @@
 // of the same visitor gets, and records nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
+import { DESKTOP, IPHONE } from '../scan/helpers.js';
 
 let t: TestApp;
 let cookie: string;
 const pid = () => t.ids.projects.demoLinked;
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const link = (url: string) => ({ objectType: 'link', data: { link: url } });
 
 const smartAction = {
