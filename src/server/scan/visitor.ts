@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
+import type { RULE_DEVICES } from '../../shared/schemas/rules.js';
 
-export type DeviceType =
-  'mobile' | 'tablet' | 'desktop' | 'console' | 'smarttv' | 'wearable' | 'embedded' | 'unknown';
+/** The device types statistics and smart-code rules name (src/shared/schemas/rules.ts). */
+export type DeviceType = (typeof RULE_DEVICES)[number];
 
 export interface UserAgentInfo {
   device: DeviceType;

@@ -530,6 +530,25 @@ const CASES: Case[] = [
     rows: [['action', 'updated']],
   },
   {
+    // Smart codes: a password is written plain and never reaches the audit row (checked below).
+    route: 'PUT /api/projects/:pid/actions/:id',
+    path: (c) => `${items(c)}/actions/${c.action}`,
+    body: () => ({
+      name: 'Protected',
+      objectType: 'link',
+      data: { link: 'https://moved.example/' },
+      protection: { password: 'open sesame', scanCap: 5 },
+    }),
+    rows: [['action', 'updated']],
+  },
+  {
+    // The simulator records nothing.
+    route: 'POST /api/projects/:pid/actions/:id/simulate',
+    path: (c) => `${items(c)}/actions/${c.action}/simulate`,
+    body: () => ({ country: 'NL' }),
+    rows: [],
+  },
+  {
     route: 'POST /api/projects/:pid/actions/:id/duplicate',
     path: (c) => `${items(c)}/actions/${c.action}/duplicate`,
     rows: [['action', 'duplicated']],
