@@ -22,6 +22,7 @@ import {
   PLAY_STORE_PREFIX,
 } from '../../shared/schemas/action';
 import { MediaInput } from '../media/MediaInput';
+import { UtmBuilder } from './UtmBuilder';
 
 const ActionRichTextInput = lazy(() => import('./ActionRichTextInput'));
 
@@ -44,7 +45,12 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 function LinkInputs() {
-  return <Text source="data.link" type="url" placeholder="https://" />;
+  return (
+    <>
+      <Text source="data.link" type="url" placeholder="https://" />
+      <UtmBuilder source="data.link" />
+    </>
+  );
 }
 
 function FileInputs() {

@@ -27,6 +27,7 @@ import type { LimitStatus } from '../../shared/rules';
 import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/schemas/auth';
 import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
 import type { CustomerLimits } from '../../shared/schemas/customer';
+import type { UtmPreset } from '../../shared/utm';
 import { projectIdFromPath } from '../navigation';
 import { contentMethods, type ContentMethods } from './contentMethods';
 import { apiRequest } from './http';
@@ -185,6 +186,10 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
   downloadShortLink: (projectId: string, id: string, query: QrDownloadQuery) => Promise<Blob>;
   /** The scannability gate's verdict for a short link's QR code printed `size` mm wide. */
   checkShortLink: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
+  /** GET /projects/{pid}/utm-presets: the project's named UTM presets. */
+  getUtmPresets: (projectId: string) => Promise<{ data: UtmPreset[] }>;
+  /** PUT /projects/{pid}/utm-presets: replaces the whole list. */
+  saveUtmPresets: (projectId: string, presets: UtmPreset[]) => Promise<{ data: UtmPreset[] }>;
 }
 
 export interface QrDownloadQuery {
@@ -360,6 +365,19 @@ export const dataProvider: DashboardDataProvider = {
   },
   async unlinkProjectUser(projectId, userId) {
     await apiRequest(`/projects/${projectId}/users`, { method: 'DELETE', body: { id: userId } });
+  },
+  async getUtmPresets(projectId) {
+    const { json } = await apiRequest<{ data: UtmPreset[] }>(
+      `/projects/${encodeURIComponent(projectId)}/utm-presets`,
+    );
+    return { data: json.data };
+  },
+  async saveUtmPresets(projectId, presets) {
+    const { json } = await apiRequest<{ data: UtmPreset[] }>(
+      `/projects/${encodeURIComponent(projectId)}/utm-presets`,
+      { method: 'PUT', body: { presets } },
+    );
+    return { data: json.data };
   },
   async getProgress() {
     const { json } = await apiRequest<ItemResponse<TrialProgress>>('/register/progress');
