@@ -190,6 +190,34 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
   getUtmPresets: (projectId: string) => Promise<{ data: UtmPreset[] }>;
   /** PUT /projects/{pid}/utm-presets: replaces the whole list. */
   saveUtmPresets: (projectId: string, presets: UtmPreset[]) => Promise<{ data: UtmPreset[] }>;
+  /** POST /projects/{pid}/actions/{id}/simulate: what a scan with these traits would get. */
+  simulateAction: (
+    projectId: string,
+    id: string,
+    input: SimulationInput,
+  ) => Promise<{ data: SimulationResult }>;
+}
+
+/** A made-up scan for the rule simulator (issue 16). */
+export interface SimulationInput {
+  country: string | null;
+  userAgent: string;
+  language: string | null;
+  /** ISO instant. */
+  at: string;
+  scanNumber: number;
+}
+
+/** The simulator's answer: the rule that fired and the exact response of the scan path. */
+export interface SimulationResult {
+  rule: { index: number; name: string } | null;
+  status: number;
+  /** Set for a redirect. */
+  location?: string | null;
+  /** The page shown when there is no redirect (an Action kind's landing page or a gate page). */
+  page?: string | null;
+  variant?: string | null;
+  fallback?: boolean;
 }
 
 export interface QrDownloadQuery {
@@ -376,6 +404,13 @@ export const dataProvider: DashboardDataProvider = {
     const { json } = await apiRequest<{ data: UtmPreset[] }>(
       `/projects/${encodeURIComponent(projectId)}/utm-presets`,
       { method: 'PUT', body: { presets } },
+    );
+    return { data: json.data };
+  },
+  async simulateAction(projectId, id, input) {
+    const { json } = await apiRequest<{ data: SimulationResult }>(
+      `/projects/${encodeURIComponent(projectId)}/actions/${encodeURIComponent(id)}/simulate`,
+      { method: 'POST', body: input },
     );
     return { data: json.data };
   },
