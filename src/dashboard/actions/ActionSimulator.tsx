@@ -138,8 +138,6 @@ export function ActionSimulator({ projectId, id }: { projectId: string; id: stri
                 />
               )}
             />
-              )}
-            />
             <TextField
               select
               label={translate(`${T}.device`)}
