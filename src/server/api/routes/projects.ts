@@ -164,7 +164,12 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
       const id = projectId(request.params);
       const { presets } = utmPresetsInputSchema.parse(request.body);
       return {
-        data: await saveUtmPresets(currentUser(request), id, presets, unitOfWorkOf(request, config)),
+        data: await saveUtmPresets(
+          currentUser(request),
+          id,
+          presets,
+          unitOfWorkOf(request, config),
+        ),
       };
     },
   );
