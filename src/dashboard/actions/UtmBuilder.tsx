@@ -27,14 +27,15 @@ import { ApiHttpError } from '../providers/http';
 
 const T = 'app.actions.utm';
 
-function usePresets(projectId: string) {
+/** The project's presets, asked for once the builder is opened. */
+function usePresets(projectId: string, isOpen: boolean) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const queryClient = useQueryClient();
   const queryKey = ['projects', projectId, 'utm-presets'];
   const query = useQuery({
     queryKey,
     queryFn: async () => (await dataProvider.getUtmPresets(projectId)).data,
-    enabled: Boolean(projectId),
+    enabled: Boolean(projectId) && isOpen,
   });
   const save = useMutation({
     mutationFn: async (presets: UtmPreset[]) =>
@@ -58,9 +59,9 @@ export function UtmBuilder({ source = 'data.link' }: { source?: string }) {
   const { setValue } = useFormContext();
   const link = (useWatch({ name }) as string | undefined) ?? '';
   const pid = projectIdFromPath(useLocation().pathname) ?? '';
-  const { presets, save } = usePresets(pid);
   const parsed = parseUtm(link);
   const [isOpen, setOpen] = useState(() => hasUtm(parsed));
+  const { presets, save } = usePresets(pid, isOpen);
   // What is typed, so a space typed between two words survives until the next letter; the link
   // holds the trimmed value, and a link changed elsewhere wins over a draft it no longer matches.
   const [draft, setDraft] = useState<UtmTags>(EMPTY_UTM);
