@@ -10,6 +10,7 @@ import {
   type SmartActionFields,
 } from '../../shared/schemas/rules.js';
 import { localParts } from '../../shared/timeZone.js';
+import { resolveTarget, type LandingPage } from './target.js';
 
 export type SmartFields = SmartActionFields<ActionContent>;
 
@@ -274,4 +275,33 @@ export function preferredLanguage(acceptLanguage: string | undefined): string | 
     }
   }
   return best;
+}
+
+/** The pages a smart decision can show besides an Action's own landing pages. */
+export type GatePage = 'ageGate' | 'password' | 'unavailable' | 'notActive';
+
+/** What a scan answers, as the simulator reports it and the scan path sends it. */
+export type Outcome =
+  | { kind: 'redirect'; status: 302; location: string }
+  | { kind: 'page'; status: number; page: LandingPage | GatePage; content: ActionContent | null };
+
+/** The answer for a decision: the target's redirect or page, or a gate's page (status included). */
+export function outcomeOf(decision: Decision, os: string | null): Outcome {
+  switch (decision.kind) {
+    case 'ageGate':
+    case 'password':
+      return { kind: 'page', status: 200, page: decision.kind, content: null };
+    case 'unavailable':
+      return { kind: 'page', status: 410, page: 'unavailable', content: null };
+    case 'content': {
+      const target = resolveTarget(decision.content, os);
+      if (target.kind === 'redirect') {
+        return { kind: 'redirect', status: 302, location: target.location };
+      }
+      if (target.kind === 'page') {
+        return { kind: 'page', status: 200, page: target.page, content: decision.content };
+      }
+      return { kind: 'page', status: 200, page: 'notActive', content: null };
+    }
+  }
 }

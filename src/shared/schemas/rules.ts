@@ -249,3 +249,37 @@ export interface SmartActionFields<C> {
   protection: ProtectionInput;
   fallback: C | null;
 }
+
+/** POST /projects/{pid}/actions/{id}/simulate: a made-up visitor (nothing is recorded). */
+export const simulateInputSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, { params: custom({ code: 'invalid' }) })
+    .nullish()
+    .transform((v) => v ?? null),
+  userAgent: z.string().max(1000).default(''),
+  /** An Accept-Language header or a single tag ('nl', 'en-GB'). */
+  language: z.string().max(200).default(''),
+  /** When the scan happens; now when left out. */
+  at: isoInstant.nullish().transform((v) => v ?? null),
+  /** The scan's number among the code's counted scans (1 for the first). */
+  scanNumber: z.number().int().min(1).max(1_000_000_000).default(1),
+  /** The visitor's split bucket, 0–99 (a real visitor's comes from the daily visitor hash). */
+  bucket: z.number().int().min(0).max(99).default(0),
+  /** The visitor already confirmed the age gate / unlocked the password. */
+  ageConfirmed: z.boolean().default(false),
+  unlocked: z.boolean().default(false),
+});
+export type SimulateInput = z.infer<typeof simulateInputSchema>;
+
+/** The simulator's answer: the rule that fired, the HTTP status and where the scan would go. */
+export interface SimulateResult {
+  rule: { index: number; name: string } | null;
+  variant: string | null;
+  fallback: boolean;
+  status: number;
+  /** The redirect's URL, or `page:{name}` for a page (contact, ageGate, password, unavailable…). */
+  location: string;
+}

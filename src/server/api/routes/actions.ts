@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { ACTION_TYPES } from '../../../shared/enums.js';
 import { actionInputSchema } from '../../../shared/schemas/action.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { simulateInputSchema } from '../../../shared/schemas/rules.js';
+import { simulateAction } from '../../services/simulate.js';
 import { ulidSchema } from '../../../shared/ids.js';
 import type { Db } from '../../db/database.js';
 import {
@@ -117,6 +119,18 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         unitOfWorkOf(request, config),
       );
       return one(request, projectId, id);
+    },
+  );
+
+  // POST /projects/{pid}/actions/{id}/simulate: what a scan would answer for a made-up visitor
+  // (smart codes, issue 16); records nothing, so whoever may read the Action may ask.
+  app.post<{ Params: ProjectItemParams }>(
+    '/projects/:pid/actions/:id/simulate',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const input = simulateInputSchema.parse(request.body ?? {});
+      return { data: await simulateAction(db, currentUser(request), projectId, id, input) };
     },
   );
 
