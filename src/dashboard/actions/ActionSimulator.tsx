@@ -40,10 +40,11 @@ function localNow(): string {
 
 function SimulationAnswer({ result }: { result: SimulationResult }) {
   const translate = useTranslate();
-  const page = result.page ?? '';
-  const pageName = translate(`${T}.pages.${page}`, {
-    _: translate(`app.actions.types.${page}`, { _: page }),
-  });
+  // A redirect answers its URL; a page answers `page:{name}` (a kind's landing page or a gate).
+  const page = result.location.startsWith('page:') ? result.location.slice('page:'.length) : null;
+  const pageName = page
+    ? translate(`${T}.pages.${page}`, { _: translate(`app.actions.types.${page}`, { _: page }) })
+    : '';
   return (
     <Stack spacing={1} data-testid="simulator-result" aria-live="polite">
       <Typography data-testid="simulator-rule">
@@ -57,11 +58,11 @@ function SimulationAnswer({ result }: { result: SimulationResult }) {
         </Typography>
       )}
       <Typography data-testid="simulator-response">
-        {result.location
+        {!page
           ? translate(`${T}.redirect`, { status: result.status, location: result.location })
           : translate(`${T}.page`, { status: result.status, page: pageName })}
       </Typography>
-      {result.location && (
+      {!page && (
         <Typography
           component="code"
           data-testid="simulator-location"
@@ -97,7 +98,7 @@ export function ActionSimulator({ projectId, id }: { projectId: string; id: stri
       const { data } = await dataProvider.simulateAction(projectId, id, {
         country,
         userAgent,
-        language: language.trim() || null,
+        language: language.trim(),
         at: fromLocalDateTime(at) ?? new Date().toISOString(),
         scanNumber: Number(scanNumber),
       });

@@ -28,6 +28,8 @@ import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/sc
 import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
 import type { CustomerLimits } from '../../shared/schemas/customer';
 import type { UtmPreset } from '../../shared/utm';
+import type { z } from 'zod';
+import type { SimulateResult, simulateInputSchema } from '../../shared/schemas/rules';
 import { projectIdFromPath } from '../navigation';
 import { contentMethods, type ContentMethods } from './contentMethods';
 import { apiRequest } from './http';
@@ -198,27 +200,9 @@ export interface DashboardDataProvider extends DataProvider, ContentMethods {
   ) => Promise<{ data: SimulationResult }>;
 }
 
-/** A made-up scan for the rule simulator (issue 16). */
-export interface SimulationInput {
-  country: string | null;
-  userAgent: string;
-  language: string | null;
-  /** ISO instant. */
-  at: string;
-  scanNumber: number;
-}
-
-/** The simulator's answer: the rule that fired and the exact response of the scan path. */
-export interface SimulationResult {
-  rule: { index: number; name: string } | null;
-  status: number;
-  /** Set for a redirect. */
-  location?: string | null;
-  /** The page shown when there is no redirect (an Action kind's landing page or a gate page). */
-  page?: string | null;
-  variant?: string | null;
-  fallback?: boolean;
-}
+/** A made-up scan for the rule simulator (issue 16), as the shared schema takes it. */
+export type SimulationInput = z.input<typeof simulateInputSchema>;
+export type SimulationResult = SimulateResult;
 
 export interface QrDownloadQuery {
   format: 'png' | 'svg' | 'pdf' | 'eps';

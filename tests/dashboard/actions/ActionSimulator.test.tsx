@@ -2,6 +2,7 @@
 // custom user agent, and how it shows the rule that fires and the exact response.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import en from '../../../locales/en.json';
 import { ActionSimulator } from '../../../src/dashboard/actions/ActionSimulator';
 import type {
   DashboardDataProvider,
@@ -30,6 +31,8 @@ describe('the rule simulator', () => {
   it('sends an iPhone scan and shows the rule that fires and the redirect', async () => {
     const sent = simulatorWith({
       rule: { index: 0, name: 'iPhones' },
+      variant: null,
+      fallback: false,
       status: 302,
       location: 'https://apps.apple.com/app/id1',
     });
@@ -46,7 +49,7 @@ describe('the rule simulator', () => {
       language: 'fr',
       scanNumber: 3,
     });
-    expect(Number.isNaN(Date.parse(sent[0].at))).toBe(false);
+    expect(Number.isNaN(Date.parse(sent[0].at ?? ''))).toBe(false);
     expect(within(result).getByTestId('simulator-rule').textContent).toContain('iPhones');
     expect(within(result).getByTestId('simulator-location').textContent).toBe(
       'https://apps.apple.com/app/id1',
@@ -54,7 +57,13 @@ describe('the rule simulator', () => {
   });
 
   it('sends a typed user agent and shows a page answer when no rule fires', async () => {
-    const sent = simulatorWith({ rule: null, status: 410, page: 'unavailable' });
+    const sent = simulatorWith({
+      rule: null,
+      variant: null,
+      fallback: false,
+      status: 410,
+      location: 'page:unavailable',
+    });
     fireEvent.change(await screen.findByTestId('simulator-user-agent'), {
       target: { value: 'CustomBot/1.0' },
     });
@@ -62,6 +71,7 @@ describe('the rule simulator', () => {
     const response = await screen.findByTestId('simulator-response');
     expect(sent[0].userAgent).toBe('CustomBot/1.0');
     expect(response.textContent).toContain('410');
+    expect(response.textContent).toContain(en.app.actions.simulator.pages.unavailable);
     expect(screen.queryByTestId('simulator-location')).toBeNull();
   });
 });
