@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { HOT_CODE, seedBench } from './seed.js';
+import { HOT_CODE, SMART_CODE, seedBench, seedSmartCode } from './seed.js';
 import type { ChildMessage, ParentMessage } from './server.js';
 import { missed, timeQueries } from './stats.js';
 
@@ -198,6 +198,7 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const started = performance.now();
     const ids = await seedBench(db, SCANS);
+    await seedSmartCode(db);
     console.log(
       `${PG_URL ? 'PostgreSQL' : 'SQLite'}: seeded ${ids.scans.toLocaleString('en')} scans over 365 days (100 codes, one hot) and 100,000 QR codes in ${((performance.now() - started) / 1000).toFixed(0)} s; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`,
     );
@@ -245,6 +246,32 @@ async function main(): Promise<number> {
     );
     if (ratio < 0.6) problems.push('goal missed: redirect throughput ratio');
     if (bestOurs.p99 >= 10) problems.push('goal missed: redirect p99');
+
+    // Smart codes (issue 16): a code whose Action has five rules (the last one matching) against
+    // the hot code without rules, same server, interleaved rounds; goal: within 10 %.
+    const smartUrl = `http://127.0.0.1:${ours.port}/s/${SMART_CODE}`;
+    const warmSmart = await wrk(smartUrl, 3);
+    served += warmSmart.requests;
+    failures += warmSmart.failures;
+    const smartRounds: { plain: Figures; smart: Figures }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const plain = await run(ours.child, urls.ours);
+      const smart = await run(ours.child, smartUrl);
+      served += plain.requests + smart.requests;
+      failures += plain.failures + smart.failures;
+      smartRounds.push({ plain, smart });
+    }
+    smartRounds.forEach((r, i) => {
+      console.log(row(`round ${i + 1} scan, no rules`, r.plain));
+      console.log(row(`round ${i + 1} scan, 5 rules`, r.smart));
+    });
+    const bestPlain = smartRounds.map((r) => r.plain).reduce((a, c) => (c.rps > a.rps ? c : a));
+    const bestSmart = smartRounds.map((r) => r.smart).reduce((a, c) => (c.rps > a.rps ? c : a));
+    const smartRatio = bestSmart.rps / bestPlain.rps;
+    console.log(
+      `ratio 5 rules/no rules: ${smartRatio.toFixed(2)} by req/s (goal ≥ 0.90), ${(bestPlain.cpu / bestSmart.cpu).toFixed(2)} by server CPU per request`,
+    );
+    if (smartRatio < 0.9) problems.push('goal missed: redirect with 5 rules');
 
     // The same load while the server answers 365-day statistics queries back to back.
     await ask(ours.child, { type: 'queries', on: true }, 'queries');

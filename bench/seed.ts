@@ -429,3 +429,72 @@ export async function seedBench(db: Db, totalScans: number): Promise<BenchIds> {
     scans: written,
   };
 }
+
+/** The smart-code round's code (issue 16): an Action with five rules, only the last matching. */
+export const SMART_CODE = 'benchrules';
+
+/**
+ * Five realistic rules that wrk's requests (127.0.0.1, an iPhone, no Accept-Language) meet only
+ * at the last: country, language, a Sunday-night time window, a past date range, iPhone.
+ */
+export async function seedSmartCode(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  const link = (url: string) => ({ objectType: 'link', data: { link: url } });
+  const rules = [
+    { name: 'Benelux', conditions: [{ type: 'country', values: ['NL', 'BE', 'LU'] }] },
+    { name: 'German', conditions: [{ type: 'language', values: ['de'] }] },
+    { name: 'Night', conditions: [{ type: 'time', days: ['sun'], from: '03:00', to: '03:01' }] },
+    {
+      name: 'Launch',
+      conditions: [{ type: 'date', from: '2020-01-01T00:00:00Z', to: '2020-12-31T00:00:00Z' }],
+    },
+    {
+      name: 'iPhone',
+      conditions: [
+        { type: 'device', values: ['mobile'] },
+        { type: 'os', values: ['iOS'] },
+      ],
+    },
+  ].map((rule, i) => ({ ...rule, target: link(`https://example.com/rule${i}`) }));
+  const [customer] = await db
+    .selectFrom('projects')
+    .select('customerId')
+    .where('id', '=', id('P', 1))
+    .execute();
+  await db
+    .insertInto('actions')
+    .values({
+      id: id('A', 2),
+      customerId: customer!.customerId,
+      projectId: id('P', 1),
+      name: 'Bench rules',
+      objectType: 'link',
+      data: JSON.stringify({ link: 'https://example.com/landing' }),
+      activity: JSON.stringify(ALWAYS_ACTIVE),
+      rules: JSON.stringify(rules),
+      createdBy: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db
+    .insertInto('qrCodes')
+    .values({
+      id: id('S', 1),
+      customerId: customer!.customerId,
+      projectId: id('P', 1),
+      code: SMART_CODE,
+      name: 'Bench rules',
+      description: null,
+      actionId: id('A', 2),
+      templateId: null,
+      design: '{}',
+      createdBy: null,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}

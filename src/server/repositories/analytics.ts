@@ -286,12 +286,19 @@ const SCAN_COLUMNS = [
   'referrer',
   'isUnique',
   'isBot',
+  'rule',
+  'variant',
 ] as const satisfies readonly (keyof ScanRow)[];
 
 /** The raw scan columns exports and rollups read: all but the owning customer and project. */
 const RAW_COLUMNS = SCAN_COLUMNS.filter(
-  (column): column is Exclude<(typeof SCAN_COLUMNS)[number], 'customerId' | 'projectId'> =>
-    column !== 'customerId' && column !== 'projectId',
+  (
+    column,
+  ): column is Exclude<
+    (typeof SCAN_COLUMNS)[number],
+    'customerId' | 'projectId' | 'rule' | 'variant'
+  > =>
+    column !== 'customerId' && column !== 'projectId' && column !== 'rule' && column !== 'variant',
 );
 
 /** Raw scan rows of a project in the range (bots and ad events included), in id order, chunked. */

@@ -8,7 +8,6 @@ import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
-import fastifyCookie from '@fastify/cookie';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { attemptLimit } from '../rateLimits.js';
 import { itemTotals } from '../repositories/analytics.js';
@@ -479,23 +478,16 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       .headers(COMMON_HEADERS)
       .redirect(request.url.replace(/\/(age|password)(\?.*)?$/, ''), 303);
 
-  const cookieOptions = (request: FastifyRequest, maxAge: number) => ({
-    path: '/',
-    maxAge,
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-  });
-
   // POST {scan base}/{code}/age: the visitor confirms being 18 or older (remembered 30 days).
   app.post<{ Params: CodeParams }>('/:code/age', async (request, reply) => {
     const { entry } = await resolve(request);
     const smart = entry?.resolution.action?.smart;
     if (!entry || !smart?.ageGate) return notFound(request, reply);
-    const cookie = fastifyCookie.serialize(
+    const cookie = gateCookie(
+      request,
       ageCookie(entry.resolution.item.id),
       '1',
-      cookieOptions(request, AGE_COOKIE_MAX_AGE),
+      AGE_COOKIE_MAX_AGE,
     );
     return backToCode(request, reply.header('set-cookie', cookie));
   });
@@ -524,10 +516,11 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
         return sendPage(reply, 401, passwordPage(ctx, code, 'wrong'));
       }
       const itemId = entry.resolution.item.id;
-      const cookie = fastifyCookie.serialize(
+      const cookie = gateCookie(
+        request,
         unlockCookie(itemId),
         unlockToken(smart.passwordHash, itemId),
-        cookieOptions(request, UNLOCK_COOKIE_MAX_AGE),
+        UNLOCK_COOKIE_MAX_AGE,
       );
       return backToCode(request, reply.header('set-cookie', cookie));
     },
@@ -574,8 +567,18 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
 /** The request's cookies (the scan service reads only its gates' cookies, by hand). */
 function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
-  const header = request.headers.cookie;
-  return header ? fastifyCookie.parse(header) : {};
+  const cookies: Record<string, string> = {};
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/** A gate's Set-Cookie: names and values are ids and base64url, so nothing needs encoding. */
+function gateCookie(request: FastifyRequest, name: string, value: string, maxAge: number): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** How a served decision is recorded, and the key its landing page is cached under. */

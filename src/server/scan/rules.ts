@@ -117,7 +117,20 @@ export function compileCondition(condition: RuleCondition, timeZone: string): Co
       const days = new Set(condition.days.map((day) => WEEKDAY_INDEX.get(day) ?? -1));
       const from = minutesOf(condition.from);
       const to = minutesOf(condition.to);
-      return { negate, test: (v) => inTimeWindow(v.at, timeZone, days, from, to) };
+      // Scans of one minute share its answer: the zone's wall clock (Intl) is the costly part.
+      let minute = NaN;
+      let answer = false;
+      return {
+        negate,
+        test: (v) => {
+          const current = Math.floor(v.at.getTime() / 60_000);
+          if (current !== minute) {
+            answer = inTimeWindow(v.at, timeZone, days, from, to);
+            minute = current;
+          }
+          return answer;
+        },
+      };
     }
     case 'date': {
       const from = condition.from ? Date.parse(condition.from) : -Infinity;
