@@ -71,6 +71,7 @@ export const API_ERROR_CODES = [
   'email_unavailable',
   'customername_duplicated',
   'label_name_duplicated',
+  'utm_preset_name_duplicated',
   'label_link_limit_reached',
   'shortlink_uri_duplicated_entry',
   'qrcode_qrlink_duplication',

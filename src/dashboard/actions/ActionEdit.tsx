@@ -22,6 +22,7 @@ import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
 import { ActionTabs } from './ActionTabs';
+import { ActionSimulator } from './ActionSimulator';
 import { toActionInput, toFormValues, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
 import { ACTION_WORD, useResultNotify } from '../useNotifications';
@@ -139,6 +140,7 @@ export function ActionEdit() {
       >
         <ActionEditForm projectId={pid} />
       </Edit>
+      <ActionSimulator projectId={pid} id={id} />
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
   PLAY_STORE_PREFIX,
 } from '../../shared/schemas/action';
 import { MediaInput } from '../media/MediaInput';
+import { UtmBuilder } from './UtmBuilder';
 
 const ActionRichTextInput = lazy(() => import('./ActionRichTextInput'));
 
@@ -44,7 +45,12 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 function LinkInputs() {
-  return <Text source="data.link" type="url" placeholder="https://" />;
+  return (
+    <>
+      <Text source="data.link" type="url" placeholder="https://" />
+      <UtmBuilder source="data.link" />
+    </>
+  );
 }
 
 function FileInputs() {
@@ -61,15 +67,20 @@ interface KindProps {
   compact?: boolean;
 }
 
-function ContactInputs({ compact }: KindProps) {
+/** The countries of src/shared/countries.ts as choices, named and sorted in the UI language. */
+export function useCountryChoices() {
   const [locale] = useLocaleState();
-  const translate = useTranslate();
-  const emailTypes = useTypeChoices(CONTACT_EMAIL_TYPES, 'email_types');
-  const phoneTypes = useTypeChoices(CONTACT_PHONE_TYPES, 'phone_types');
-  const countries = COUNTRIES.map((country) => ({
+  return COUNTRIES.map((country) => ({
     id: country.code,
     name: locale === 'nl' ? country.nameNl : country.name,
   })).sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+function ContactInputs({ compact }: KindProps) {
+  const translate = useTranslate();
+  const emailTypes = useTypeChoices(CONTACT_EMAIL_TYPES, 'email_types');
+  const phoneTypes = useTypeChoices(CONTACT_PHONE_TYPES, 'phone_types');
+  const countries = useCountryChoices();
   return (
     <>
       <MediaInput source="data.avatar" kind="avatar" preview="image" />

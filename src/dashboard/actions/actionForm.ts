@@ -62,26 +62,71 @@ export function defaultDataFor(type: ActionType): Data {
 
 export const DEFAULT_ACTION_TYPE: ActionType = 'link';
 
+/** A rule's, variant's or fallback's target: a full Action payload of any kind. */
+export interface TargetFormValues {
+  objectType: ActionType;
+  data: Data;
+}
+
+/**
+ * Protection as the form holds it: `password` is left out (keep the stored one), a text (set it)
+ * or null (remove it); `hasPassword` says whether one is stored and is never sent.
+ */
+export interface ProtectionFormValues {
+  password?: string | null;
+  hasPassword: boolean;
+  scanCap: number | null;
+  expiresAt: string | null;
+  ageGate: boolean;
+}
+
 export interface ActionFormValues {
   id?: string;
   name: string;
   objectType: ActionType;
   data: Data;
   activity: Activity;
+  rules: { name: string; conditions: Data[]; target: TargetFormValues }[];
+  split: { name: string | null; percent: number; target: TargetFormValues }[] | null;
+  protection: ProtectionFormValues;
+  fallback: TargetFormValues | null;
+}
+
+const NO_PROTECTION_VALUES: ProtectionFormValues = {
+  hasPassword: false,
+  scanCap: null,
+  expiresAt: null,
+  ageGate: false,
+};
+
+export function newTarget(type: ActionType = DEFAULT_ACTION_TYPE): TargetFormValues {
+  return { objectType: type, data: defaultDataFor(type) };
 }
 
 export function newActionValues(type: ActionType = DEFAULT_ACTION_TYPE): ActionFormValues {
-  return { name: '', objectType: type, data: defaultDataFor(type), activity: { ...ALWAYS_ACTIVE } };
+  return {
+    name: '',
+    objectType: type,
+    data: defaultDataFor(type),
+    activity: { ...ALWAYS_ACTIVE },
+    rules: [],
+    split: null,
+    protection: { ...NO_PROTECTION_VALUES },
+    fallback: null,
+  };
 }
 
 const isRecord = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * A loaded Action as the form holds it: missing fields filled, each media field with `file: null`,
- * and a textArea's HTML sanitised before it reaches the editor (SPEC §3 "sanitised on load").
- */
-export function toFormValues(record: Data): Data & ActionFormValues {
+/** A stored target as the form holds it: the same filling as the Action's own content. */
+export function toTargetFormValues(target: unknown): TargetFormValues {
+  const record = isRecord(target) ? target : {};
+  const { objectType, data } = contentFormValues(record);
+  return { objectType, data };
+}
+
+function contentFormValues(record: Data): TargetFormValues {
   const type = isActionType(record.objectType) ? record.objectType : DEFAULT_ACTION_TYPE;
   const defaults = defaultDataFor(type);
   const loaded = isRecord(record.data) ? record.data : {};
@@ -99,6 +144,19 @@ export function toFormValues(record: Data): Data & ActionFormValues {
   if (type === 'textArea') {
     data.text = sanitizeRichText(typeof data.text === 'string' ? data.text : '', DOMPurify);
   }
+  return { objectType: type, data };
+}
+
+/**
+ * A loaded Action as the form holds it: missing fields filled, each media field with `file: null`,
+ * and a textArea's HTML sanitised before it reaches the editor (SPEC §3 "sanitised on load"); the
+ * targets of its rules, split and fallback filled the same way.
+ */
+export function toFormValues(record: Data): Data & ActionFormValues {
+  const { objectType: type, data } = contentFormValues(record);
+  const rules = Array.isArray(record.rules) ? record.rules.filter(isRecord) : [];
+  const split = Array.isArray(record.split) ? record.split.filter(isRecord) : null;
+  const protection = isRecord(record.protection) ? record.protection : {};
   const activity = isRecord(record.activity)
     ? ({ ...ALWAYS_ACTIVE, ...record.activity } as Activity)
     : { ...ALWAYS_ACTIVE };
@@ -108,6 +166,25 @@ export function toFormValues(record: Data): Data & ActionFormValues {
     objectType: type,
     data,
     activity,
+    rules: rules.map((rule) => ({
+      name: typeof rule.name === 'string' ? rule.name : '',
+      conditions: Array.isArray(rule.conditions) ? rule.conditions.filter(isRecord) : [],
+      target: toTargetFormValues(rule.target),
+    })),
+    split: split
+      ? split.map((variant) => ({
+          name: typeof variant.name === 'string' ? variant.name : null,
+          percent: typeof variant.percent === 'number' ? variant.percent : 0,
+          target: toTargetFormValues(variant.target),
+        }))
+      : null,
+    protection: {
+      hasPassword: protection.hasPassword === true,
+      scanCap: typeof protection.scanCap === 'number' ? protection.scanCap : null,
+      expiresAt: typeof protection.expiresAt === 'string' ? protection.expiresAt : null,
+      ageGate: protection.ageGate === true,
+    },
+    fallback: isRecord(record.fallback) ? toTargetFormValues(record.fallback) : null,
   };
 }
 
@@ -154,11 +231,19 @@ export { END_BEFORE_START_MESSAGE_KEY };
 export function toActionInput(values: Record<string, unknown>): Record<string, unknown> {
   const activity = isRecord(values.activity) ? { ...values.activity } : { ...ALWAYS_ACTIVE };
   if (activity.mode !== 'interval') activity.interval = null;
+  const protection = isRecord(values.protection) ? { ...values.protection } : {};
+  // The stored password stays unless one was typed (set) or removed (null).
+  delete protection.hasPassword;
+  if (protection.password === undefined || protection.password === '') delete protection.password;
   const input = {
     name: values.name,
     objectType: values.objectType,
     data: values.data,
     activity,
+    rules: Array.isArray(values.rules) ? values.rules : [],
+    split: Array.isArray(values.split) && values.split.length ? values.split : null,
+    protection,
+    fallback: isRecord(values.fallback) ? values.fallback : null,
   };
   const parsed = actionInputSchema.safeParse(input);
   if (parsed.success) return parsed.data;

@@ -28,6 +28,9 @@ import type { Self, SelfUpdateInput, PasswordChangeInput } from '../../shared/sc
 import type { PageAnalytics } from '../../shared/schemas/pageAnalytics';
 import type { OnboardingSteps } from '../../shared/schemas/signup';
 import type { CustomerLimits } from '../../shared/schemas/customer';
+import type { UtmPreset } from '../../shared/utm';
+import type { z } from 'zod';
+import type { SimulateResult, simulateInputSchema } from '../../shared/schemas/rules';
 import { projectIdFromPath } from '../navigation';
 import { accountMethods, type AccountMethods } from './accountMethods';
 import { contentMethods, type ContentMethods } from './contentMethods';
@@ -193,7 +196,21 @@ export interface DashboardDataProvider
   downloadShortLink: (projectId: string, id: string, query: QrDownloadQuery) => Promise<Blob>;
   /** The scannability gate's verdict for a short link's QR code printed `size` mm wide. */
   checkShortLink: (projectId: string, id: string, size: number) => Promise<{ data: ScanCheck }>;
+  /** GET /projects/{pid}/utm-presets: the project's named UTM presets. */
+  getUtmPresets: (projectId: string) => Promise<{ data: UtmPreset[] }>;
+  /** PUT /projects/{pid}/utm-presets: replaces the whole list. */
+  saveUtmPresets: (projectId: string, presets: UtmPreset[]) => Promise<{ data: UtmPreset[] }>;
+  /** POST /projects/{pid}/actions/{id}/simulate: what a scan with these traits would get. */
+  simulateAction: (
+    projectId: string,
+    id: string,
+    input: SimulationInput,
+  ) => Promise<{ data: SimulationResult }>;
 }
+
+/** A made-up scan for the rule simulator (issue 16), as the shared schema takes it. */
+export type SimulationInput = z.input<typeof simulateInputSchema>;
+export type SimulationResult = SimulateResult;
 
 export interface QrDownloadQuery {
   format: 'png' | 'svg' | 'pdf' | 'eps';
@@ -370,6 +387,26 @@ export const dataProvider: DashboardDataProvider = {
   },
   async unlinkProjectUser(projectId, userId) {
     await apiRequest(`/projects/${projectId}/users`, { method: 'DELETE', body: { id: userId } });
+  },
+  async getUtmPresets(projectId) {
+    const { json } = await apiRequest<{ data: UtmPreset[] }>(
+      `/projects/${encodeURIComponent(projectId)}/utm-presets`,
+    );
+    return { data: json.data };
+  },
+  async saveUtmPresets(projectId, presets) {
+    const { json } = await apiRequest<{ data: UtmPreset[] }>(
+      `/projects/${encodeURIComponent(projectId)}/utm-presets`,
+      { method: 'PUT', body: { presets } },
+    );
+    return { data: json.data };
+  },
+  async simulateAction(projectId, id, input) {
+    const { json } = await apiRequest<{ data: SimulationResult }>(
+      `/projects/${encodeURIComponent(projectId)}/actions/${encodeURIComponent(id)}/simulate`,
+      { method: 'POST', body: input },
+    );
+    return { data: json.data };
   },
   async getProgress() {
     const { json } = await apiRequest<ItemResponse<TrialProgress>>('/register/progress');

@@ -17,6 +17,7 @@ import { linkDataSchema } from '../../shared/schemas/action';
 import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/shortLink';
 import { zodValidate } from '../validation';
 import { ActionSelect } from '../qr-codes/QrCodeLinks';
+import { UtmBuilder } from '../actions/UtmBuilder';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
 import { shortLinkPaths } from './shortLinkPaths';
 import { useLinkNotify } from '../useNotifications';
@@ -127,6 +128,7 @@ export function ShortLinkCreate() {
             fullWidth
             slotProps={{ htmlInput: { 'data-testid': 'short-link-destination' } }}
           />
+          <UtmBuilder source="destination" />
           <ActionInput projectId={pid} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('app.short_links.action_help')}

@@ -12,6 +12,7 @@ import * as billing from './migrations/0014_billing.js';
 import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
 import * as listIndexes from './migrations/0020_list_indexes.js';
 import * as smartCodes from './migrations/0021_smart_codes.js';
+import * as utmPresets from './migrations/0022_utm_presets.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
   '0020_list_indexes': listIndexes,
   '0021_smart_codes': smartCodes,
+  '0022_utm_presets': utmPresets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -218,6 +218,8 @@ export interface ProjectsTable extends Timestamps {
   usedStorage: number;
   /** IANA time zone the statistics bucket days, weeks and months in. */
   timeZone: Generated<string>;
+  /** JSON list of named UTM presets (src/shared/utm.ts), '[]' when none. */
+  utmPresets: Generated<string>;
   trashedAt: string | null;
   deletedAt: string | null;
 }

@@ -51,6 +51,10 @@ export const ENDPOINTS: Endpoint[] = [
   e('DELETE', '/projects/:trashedPid', ['ProjectDelete'], P),
   e('GET', '/projects/:pid/status', ['ProjectView'], P),
   e('GET', '/projects/:pid/users', ['ProjectView'], P),
+  e('GET', '/projects/:pid/utm-presets', ['QRLinkView'], P),
+  e('PUT', '/projects/:pid/utm-presets', ['QRLinkUpdate'], P, () => ({
+    presets: [{ name: 'Hacked', tags: { source: 'evil' } }],
+  })),
   e('POST', '/projects/:pid/users', ['ProjectUserLinkCreate'], P, (own) => ({ id: own.user })),
   e('PUT', '/projects/:pid/users', ['ProjectUserLinkUpdate'], P, (own) => ({
     id: own.user,

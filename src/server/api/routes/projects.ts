@@ -23,6 +23,8 @@ import {
   updateProjectUser,
   visibleProjectOr404,
 } from '../../services/projects.js';
+import { readUtmPresets, saveUtmPresets } from '../../services/utmPresets.js';
+import { utmPresetsInputSchema } from '../../../shared/utm.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
@@ -142,6 +144,33 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
       );
       const usage = await projectUsage(db, [project.id]);
       return { data: projectStatus(project, usage.get(project.id)!) };
+    },
+  );
+
+  // GET /projects/{id}/utm-presets: the project's named UTM presets (issue 16).
+  app.get<{ Params: IdParams }>(
+    '/projects/:id/utm-presets',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => ({
+      data: await readUtmPresets(db, currentUser(request), projectId(request.params)),
+    }),
+  );
+
+  // PUT /projects/{id}/utm-presets: replace the project's UTM presets with the list sent.
+  app.put<{ Params: IdParams }>(
+    '/projects/:id/utm-presets',
+    { preHandler: requirePermission('QRLinkUpdate') },
+    async (request) => {
+      const id = projectId(request.params);
+      const { presets } = utmPresetsInputSchema.parse(request.body);
+      return {
+        data: await saveUtmPresets(
+          currentUser(request),
+          id,
+          presets,
+          unitOfWorkOf(request, config),
+        ),
+      };
     },
   );
 
