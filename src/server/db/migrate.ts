@@ -11,6 +11,7 @@ import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
 import * as billing from './migrations/0014_billing.js';
 import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
 import * as listIndexes from './migrations/0020_list_indexes.js';
+import * as destinationHealth from './migrations/0023_destination_health.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_billing': billing,
   '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
   '0020_list_indexes': listIndexes,
+  '0023_destination_health': destinationHealth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,8 @@ import {
 import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
+import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
+import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
 import { copyLabels, copyName } from './projectItems.js';
 import { visibleProjectOr404 } from './projects.js';
@@ -325,6 +327,8 @@ export interface ActionAnswer {
   data: DataObject;
   activity: unknown;
   qrCodeCount: number;
+  /** The background check of a link's destination (issue 16 part 5); null before any failure. */
+  destinationHealth: DestinationHealth | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -357,6 +361,10 @@ export async function presentActions(
     ...storedMediaIds(row.objectType, parseStoredData(row.data)).values(),
   ]);
   const media = await findMediaByIds(db, ids);
+  const health = await healthOfActions(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     projectId: row.projectId,
@@ -365,7 +373,23 @@ export async function presentActions(
     data: expandData(row, media),
     activity: parseStoredData(row.activity),
     qrCodeCount: qrCodeCounts.get(row.id) ?? 0,
+    destinationHealth: presentHealth(health.get(row.id), parseStoredData(row.data).link),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));
+}
+
+/** A health row as answered: only while it is about the link the Action has now. */
+function presentHealth(
+  row: DestinationHealthRow | undefined,
+  link: unknown,
+): DestinationHealth | null {
+  if (!row || row.url !== link) return null;
+  return {
+    status: row.status,
+    consecutiveFailures: Number(row.consecutiveFailures),
+    lastError: row.lastError,
+    checkedAt: row.checkedAt,
+    failingSince: row.failingSince,
+  };
 }

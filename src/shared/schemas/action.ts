@@ -340,10 +340,20 @@ export type ActionContent = z.infer<typeof actionContentSchema>;
 export const isActionType = (value: unknown): value is ActionType =>
   typeof value === 'string' && (ACTION_TYPES as readonly string[]).includes(value);
 
+/** The background check of a link's destination, as answers carry it (issue 16 part 5). */
+export interface DestinationHealth {
+  status: 'healthy' | 'failing';
+  consecutiveFailures: number;
+  lastError: string | null;
+  checkedAt: string;
+  failingSince: string | null;
+}
+
 /** An Action in answers: the input plus its identity and times. */
 export type Action = ActionInput & {
   id: string;
   projectId: string;
+  destinationHealth?: DestinationHealth | null;
   createdAt: string;
   updatedAt: string;
 };
