@@ -34,6 +34,8 @@ export const VALIDATION_CODES = [
   'max_short_links_project',
   'max_short_links_customer',
   'invalid',
+  // Smart codes (issue 16): an A/B split's percentages
+  'split_total',
 ] as const;
 
 export const API_ERROR_CODES = [

@@ -11,6 +11,7 @@ import * as twoFactorSignup from './migrations/0013_two_factor_signup.js';
 import * as billing from './migrations/0014_billing.js';
 import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imports.js';
 import * as listIndexes from './migrations/0020_list_indexes.js';
+import * as smartCodes from './migrations/0021_smart_codes.js';
 import * as destinationHealth from './migrations/0023_destination_health.js';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_billing': billing,
   '0016_api_keys_webhooks_imports': apiKeysWebhooksImports,
   '0020_list_indexes': listIndexes,
+  '0021_smart_codes': smartCodes,
   '0023_destination_health': destinationHealth,
 };
 

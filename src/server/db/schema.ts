@@ -253,6 +253,15 @@ export interface ActionsTable extends Timestamps {
   data: string;
   /** Activity mode and period, as JSON. */
   activity: string;
+  /** Smart codes (migration 0021): JSON of src/shared/schemas/rules.ts. */
+  rules: Generated<string>;
+  split: string | null;
+  /** Protection without the password: { scanCap, expiresAt, ageGate }. */
+  protection: Generated<string>;
+  fallback: string | null;
+  passwordHash: string | null;
+  /** Set by the destination health checker while the destination fails; scans use the fallback. */
+  destinationUnhealthyAt: string | null;
   createdBy: string | null;
   deletedAt: string | null;
 }
@@ -393,6 +402,10 @@ export interface ScansTable {
   referrer: string | null;
   isUnique: Flag;
   isBot: Flag;
+  /** The smart-code rule (its name) that served the scan (migration 0021). */
+  rule: string | null;
+  /** The A/B split variant (its name, or A–E) that served the scan. */
+  variant: string | null;
 }
 
 /** Scan counts per scope (item or project), period, dimension value and bucket (migration 0015). */

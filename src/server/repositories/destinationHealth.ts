@@ -11,6 +11,8 @@ export interface CheckableAction {
   projectId: string;
   name: string;
   data: string;
+  /** The fallback target (JSON) scans take while the destination fails; null when none is set. */
+  fallback: string | null;
 }
 
 /** Link Actions of live projects and customers, in id order, `limit` after `afterId`. */
@@ -29,6 +31,7 @@ export async function checkableActions(
       'actions.projectId',
       'actions.name',
       'actions.data',
+      'actions.fallback',
     ])
     .where('actions.objectType', '=', 'link')
     .where('actions.deletedAt', 'is', null)

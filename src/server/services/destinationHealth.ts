@@ -15,6 +15,7 @@ import {
   type DestinationHealthRow,
 } from '../repositories/destinationHealth.js';
 import { customerAdminsOf } from '../repositories/usage.js';
+import { updateAction } from '../repositories/actions.js';
 import { parseStoredData } from './actions.js';
 import type { WritePath } from './unitOfWork.js';
 import { startJobTimer, type JobTimer } from './jobTimer.js';
@@ -30,8 +31,6 @@ export interface DestinationHealthOptions extends ProbeOptions {
   publicUrl: string;
   environment: string;
   onError: (error: unknown) => void;
-  /** Whether an Action's stored data names a fallback target (scans go there while failing). */
-  hasFallback?: (data: Record<string, unknown>) => boolean;
 }
 
 export const DEFAULT_HEALTH_OPTIONS = { concurrency: 4, timeoutMs: 10_000 } as const;
@@ -145,6 +144,11 @@ export class DestinationHealthChecker {
     });
     await work.run(async ({ trx, record }) => {
       await saveHealth(trx, next);
+      // The Action's own mark is what the scan path reads: while set, scans take the fallback.
+      if (turnsFailing || recovers)
+        await updateAction(trx, action.id, {
+          destinationUnhealthyAt: turnsFailing ? next.failingSince : null,
+        });
       if (turnsFailing || recovers)
         await record({
           type: 'action',
@@ -167,7 +171,7 @@ export class DestinationHealthChecker {
           changes: { mail: 'destination_failing' },
         });
     });
-    if (mail) await this.mailAdmins(action, next, this.options.hasFallback?.(data) ?? false);
+    if (mail) await this.mailAdmins(action, next, action.fallback !== null);
     return true;
   }
 

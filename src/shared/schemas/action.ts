@@ -22,6 +22,7 @@ import {
 import { isCountryCode } from '../countries.js';
 import type { CustomIssueParams } from '../validation.js';
 import { optionalText, requiredText } from './common.js';
+import { smartActionFields, type Protection } from './rules.js';
 
 /** Bounds SPEC leaves open: long free texts (descriptions, bodies) and rich text. */
 export const LONG_TEXT_MAX = 5000;
@@ -297,9 +298,26 @@ export const activitySchema = z
 // Compile-time check: the schema's output is the Activity the pure functions read.
 const _activityOutputIsActivity = (a: z.output<typeof activitySchema>): Activity => a;
 
+/** Just the typed sub-object, e.g. for the scan service reading a stored row. */
+export const actionContentSchema = z.discriminatedUnion('objectType', [
+  z.object({ objectType: z.literal('link'), data: linkDataSchema }),
+  z.object({ objectType: z.literal('file'), data: fileDataSchema }),
+  z.object({ objectType: z.literal('contact'), data: contactDataSchema }),
+  z.object({ objectType: z.literal('textArea'), data: textAreaDataSchema }),
+  z.object({ objectType: z.literal('appLink'), data: appLinkDataSchema }),
+  z.object({ objectType: z.literal('email'), data: emailDataSchema }),
+  z.object({ objectType: z.literal('phoneNumber'), data: phoneNumberDataSchema }),
+  z.object({ objectType: z.literal('sms'), data: smsDataSchema }),
+  z.object({ objectType: z.literal('whatsapp'), data: whatsappDataSchema }),
+  z.object({ objectType: z.literal('sound'), data: soundDataSchema }),
+]);
+export type ActionContent = z.infer<typeof actionContentSchema>;
+
 const base = {
   name: requiredText(TEXT_MAX),
   activity: activitySchema.default(ALWAYS_ACTIVE),
+  // Smart codes (issue 16): rules, A/B split, protection and fallback; see ./rules.ts.
+  ...smartActionFields(actionContentSchema),
 };
 
 const variant = <T extends ActionType, S extends z.ZodType>(objectType: T, data: S) =>
@@ -322,21 +340,6 @@ export type ActionInput = z.infer<typeof actionInputSchema>;
 export const actionUpdateSchema = actionInputSchema;
 export type ActionUpdate = ActionInput;
 
-/** Just the typed sub-object, e.g. for the scan service reading a stored row. */
-export const actionContentSchema = z.discriminatedUnion('objectType', [
-  z.object({ objectType: z.literal('link'), data: linkDataSchema }),
-  z.object({ objectType: z.literal('file'), data: fileDataSchema }),
-  z.object({ objectType: z.literal('contact'), data: contactDataSchema }),
-  z.object({ objectType: z.literal('textArea'), data: textAreaDataSchema }),
-  z.object({ objectType: z.literal('appLink'), data: appLinkDataSchema }),
-  z.object({ objectType: z.literal('email'), data: emailDataSchema }),
-  z.object({ objectType: z.literal('phoneNumber'), data: phoneNumberDataSchema }),
-  z.object({ objectType: z.literal('sms'), data: smsDataSchema }),
-  z.object({ objectType: z.literal('whatsapp'), data: whatsappDataSchema }),
-  z.object({ objectType: z.literal('sound'), data: soundDataSchema }),
-]);
-export type ActionContent = z.infer<typeof actionContentSchema>;
-
 export const isActionType = (value: unknown): value is ActionType =>
   typeof value === 'string' && (ACTION_TYPES as readonly string[]).includes(value);
 
@@ -349,8 +352,9 @@ export interface DestinationHealth {
   failingSince: string | null;
 }
 
-/** An Action in answers: the input plus its identity and times. */
-export type Action = ActionInput & {
+/** An Action in answers: the input plus its identity and times; the password never comes back. */
+export type Action = Omit<ActionInput, 'protection'> & {
+  protection: Protection;
   id: string;
   projectId: string;
   destinationHealth?: DestinationHealth | null;

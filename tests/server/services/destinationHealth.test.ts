@@ -93,6 +93,14 @@ describe('destination health', () => {
     const projectId = t.ids.projects.demoLinked;
     const { actionId } = await linkToSite(t, cookie, `${site.url}/page`);
     const health = () => findHealth(t.db, actionId);
+    const mark = async () =>
+      (
+        await t.db
+          .selectFrom('actions')
+          .select('destinationUnhealthyAt')
+          .where('id', '=', actionId)
+          .executeTakeFirstOrThrow()
+      ).destinationUnhealthyAt;
 
     await run();
     expect(await health()).toBeNull(); // healthy and never failed: nothing stored
@@ -108,6 +116,8 @@ describe('destination health', () => {
       consecutiveFailures: 2,
       lastError: 'HTTP 503',
     });
+    // The mark the scan path reads (scans take the fallback while it is set).
+    expect(await mark()).toBe((await health())?.failingSince);
     const answer = await call(t.app, 'GET', `/api/projects/${projectId}/actions/${actionId}`, {
       cookie,
     });
@@ -127,6 +137,7 @@ describe('destination health', () => {
     site.mode = 'no-head'; // HEAD refused, GET answers: that is a recovery
     await run();
     expect(await health()).toMatchObject({ status: 'healthy', consecutiveFailures: 0 });
+    expect(await mark()).toBeNull();
     expect(site.hits.some((hit) => hit.method === 'GET' && hit.path === '/page')).toBe(true);
     const after = await call(t.app, 'GET', `/api/projects/${projectId}/actions/${actionId}`, {
       cookie,
