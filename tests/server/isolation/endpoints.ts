@@ -238,6 +238,16 @@ export const ENDPOINTS: Endpoint[] = [
   e('DELETE', '/projects/:pid/actions/:contactAction', ['QRLinkDelete'], 'qrlink_not_found'),
   e('POST', '/projects/:pid/actions/:action/duplicate', ['QRLinkDuplicate'], 'qrlink_not_found'),
   e('GET', '/projects/:pid/actions/:action/qr-codes', ['QRLinkView'], 'qrlink_not_found'),
+  e('GET', '/projects/:pid/actions/:action/placements', ['QRLinkView'], 'qrlink_not_found'),
+  e(
+    'POST',
+    '/projects/:pid/actions/:action/placements',
+    ['QRCodeCreate'],
+    'qrlink_not_found',
+    () => ({
+      names: ['Hacked poster'],
+    }),
+  ),
   e('GET', '/projects/:pid/pages/:contactAction/preview', ['QRLinkView'], 'qrlink_not_found'),
   // QR codes
   e('GET', '/projects/:pid/qr-codes', ['QRCodeView'], P),
