@@ -121,7 +121,7 @@ describe('placements', () => {
       body: { names: ['Bus stop', 'Menu'] },
     });
     const [busStop, menu] = made.json().data as { id: string }[];
-    const scan = (itemId: string, scannedAt: string, isUnique = 0) => ({
+    const scan = (itemId: string, scannedAt: string, isUnique: 0 | 1 = 0) => ({
       itemId,
       scannedAt,
       isUnique,
