@@ -22,6 +22,7 @@ import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
 import { ActionTabs } from './ActionTabs';
+import { DestinationWarning } from './DestinationWarning';
 import { toActionInput, toFormValues, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
 import { ACTION_WORD, useResultNotify } from '../useNotifications';
@@ -118,6 +119,7 @@ export function ActionEdit() {
   return (
     <>
       <ActionTabs projectId={pid} id={id} />
+      <DestinationWarning projectId={pid} actionId={id} />
       <Edit
         resource="actions"
         id={id}
