@@ -36,11 +36,13 @@ export function attemptLimit(
   name: string,
   max: number,
   timeWindowMs: number,
+  /** What is counted apart; the client address by default. */
+  keyOf: (request: FastifyRequest) => string = (request) => request.ip,
 ): AttemptLimit {
   const check = app.createRateLimit({
     max,
     timeWindow: timeWindowMs,
-    keyGenerator: (request) => `${name}:${request.ip}`,
+    keyGenerator: (request) => `${name}:${keyOf(request)}`,
     skipOnError: true,
   });
   return {

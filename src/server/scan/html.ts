@@ -39,6 +39,8 @@ export interface DocumentParts {
   theme: ThemeSettings;
   /** Already-escaped HTML. */
   body: string;
+  /** The page posts a form to its own origin (the smart-code gates). */
+  postsForm?: boolean;
 }
 
 const SOCIAL_NAMES: Record<SocialIconType, string> = {
@@ -81,6 +83,8 @@ function styles(theme: ThemeSettings): string {
     `audio{width:100%;margin-top:16px}`,
     `.align-left{text-align:left}.align-center{text-align:center}.align-right{text-align:right}`,
     `.notice{text-align:center}`,
+    `form{margin:0}input[type=password]{display:block;width:100%;font:inherit;padding:10px 12px;border:1px solid #9ca3af;border-radius:var(--button-radius);margin-top:4px}`,
+    `button.button{width:100%;cursor:pointer;font-family:inherit}.error{color:#b91c1c}`,
     `.social{display:flex;flex-wrap:wrap;justify-content:center;gap:var(--gap);list-style:none;margin:var(--space) 0 0;padding:0}`,
     `.social a{display:flex;align-items:center;justify-content:center;width:var(--si-size);height:var(--si-size);border-radius:var(--si-radius);background:var(--si-bg);color:var(--si-color);border:var(--si-border)}`,
     `.social svg{width:60%;height:60%;fill:currentColor}`,
@@ -128,7 +132,7 @@ export function renderDocument(parts: DocumentParts): RenderedPage {
     "img-src 'self'",
     "media-src 'self'",
     "base-uri 'none'",
-    "form-action 'none'",
+    parts.postsForm ? "form-action 'self'" : "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
   return { html, csp };

@@ -3,7 +3,9 @@
 // items match, and its own short links (host = hostname) come before the shared ones (host '').
 import type { Db } from '../db/database.js';
 import { actionContentSchema, type ActionContent } from '../../shared/schemas/action.js';
-import { activitySchema } from '../../shared/schemas/action.js';
+import { activitySchema, smartFieldsSchema } from '../../shared/schemas/action.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/timeZone.js';
+import { compileSmart, type CompiledSmart } from './rules.js';
 import { ALWAYS_ACTIVE, type Activity } from '../../shared/activity.js';
 import { readThemeSettings, type ThemeSettings } from './theme.js';
 
@@ -16,6 +18,8 @@ export interface ScanItem {
   /** The item, its project or its customer is trashed or deleted. */
   isRemoved: boolean;
   tracking: boolean;
+  /** The project's time zone (projects.time_zone): smart-code time conditions read its clock. */
+  timeZone: string;
 }
 
 export interface ResolvedAction {
@@ -24,6 +28,8 @@ export interface ResolvedAction {
   /** null when the stored data no longer parses (then the code shows "not active"). */
   content: ActionContent | null;
   activity: Activity;
+  /** Rules, split, protection and fallback, compiled (issue 16). */
+  smart: CompiledSmart;
 }
 
 export interface Resolution {
@@ -58,6 +64,7 @@ export async function findItem(db: Db, code: string, host: string): Promise<Scan
       'projects.trashedAt as projectTrashedAt',
       'projects.deletedAt as projectDeletedAt',
       'projects.tracking',
+      'projects.timeZone',
       'customers.deletedAt as customerDeletedAt',
     ])
     .where('qrCodes.code', '=', code)
@@ -81,6 +88,7 @@ export async function findItem(db: Db, code: string, host: string): Promise<Scan
         'projects.trashedAt as projectTrashedAt',
         'projects.deletedAt as projectDeletedAt',
         'projects.tracking',
+        'projects.timeZone',
         'customers.deletedAt as customerDeletedAt',
       ])
       .where('shortLinks.host', '=', candidateHost)
@@ -102,6 +110,7 @@ interface ItemRow {
   projectDeletedAt: string | null;
   customerDeletedAt: string | null;
   tracking: number;
+  timeZone: string | null;
 }
 
 function toItem(type: ScanItem['type'], row: ItemRow): ScanItem {
@@ -119,13 +128,38 @@ function toItem(type: ScanItem['type'], row: ItemRow): ScanItem {
       row.customerDeletedAt,
     ),
     tracking: Number(row.tracking) !== 0,
+    timeZone: timeZoneOf(row.timeZone),
   };
 }
 
-export async function findAction(db: Db, actionId: string): Promise<ResolvedAction | null> {
+/**
+ * The time zone smart-code time conditions use: the project's, else the default (Europe/Amsterdam).
+ * The one place that decides it.
+ */
+export function timeZoneOf(projectTimeZone: string | null | undefined): string {
+  return projectTimeZone || DEFAULT_TIME_ZONE;
+}
+
+export async function findAction(
+  db: Db,
+  actionId: string,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<ResolvedAction | null> {
   const row = await db
     .selectFrom('actions')
-    .select(['id', 'objectType', 'data', 'activity', 'deletedAt'])
+    .select([
+      'id',
+      'objectType',
+      'data',
+      'activity',
+      'deletedAt',
+      'rules',
+      'split',
+      'protection',
+      'fallback',
+      'passwordHash',
+      'destinationUnhealthyAt',
+    ])
     .where('id', '=', actionId)
     .executeTakeFirst();
   if (!row) return null;
@@ -134,7 +168,36 @@ export async function findAction(db: Db, actionId: string): Promise<ResolvedActi
     isDeleted: Boolean(row.deletedAt),
     content: parseContent(row.objectType, row.data),
     activity: parseActivity(row.activity),
+    smart: parseSmart(row, timeZone),
   };
+}
+
+/** What a stored Action's smart columns hold. */
+export interface StoredSmartColumns {
+  rules: string;
+  split: string | null;
+  protection: string;
+  fallback: string | null;
+  passwordHash: string | null;
+  destinationUnhealthyAt: string | null;
+}
+
+/**
+ * The smart fields re-validated and compiled. Stored JSON that no longer parses keeps the
+ * protection it can (a password stays a password) and drops the rest.
+ */
+export function parseSmart(row: StoredSmartColumns, timeZone: string): CompiledSmart {
+  const raw = {
+    rules: safeJson(row.rules) ?? [],
+    split: row.split ? safeJson(row.split) : null,
+    protection: safeJson(row.protection) ?? {},
+    fallback: row.fallback ? safeJson(row.fallback) : null,
+  };
+  const parsed = smartFieldsSchema.safeParse(raw);
+  const fields = parsed.success
+    ? parsed.data
+    : smartFieldsSchema.parse({ rules: [], split: null, protection: {}, fallback: null });
+  return compileSmart(fields, row.passwordHash, row.destinationUnhealthyAt !== null, timeZone);
 }
 
 /** Stored JSON is re-validated with the shared schema: what fails is never served. */
@@ -176,7 +239,7 @@ export async function lookup(db: Db, code: string, host: string): Promise<Resolu
   const item = await findItem(db, code, host);
   if (!item) return null;
   const [action, theme] = await Promise.all([
-    item.actionId ? findAction(db, item.actionId) : Promise.resolve(null),
+    item.actionId ? findAction(db, item.actionId, item.timeZone) : Promise.resolve(null),
     findActiveTheme(db, item.projectId),
   ]);
   return { item, action, theme };

@@ -7,6 +7,10 @@ export interface ScanMessages {
   notFound: { title: string; text: string };
   tooMany: { title: string; text: string };
   error: { title: string; text: string };
+  /** Smart codes (issue 16): past the expiry or scan cap without a fallback. */
+  unavailable: { title: string; text: string };
+  ageGate: { title: string; text: string; confirm: string };
+  password: { title: string; text: string; label: string; submit: string; wrong: string };
   contact: {
     save: string;
     email: string;
@@ -47,6 +51,22 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     error: {
       title: 'Er ging iets mis',
       text: 'Deze pagina kan nu niet worden getoond. Probeer het later nog eens.',
+    },
+    unavailable: {
+      title: 'Niet meer beschikbaar',
+      text: 'Deze QR-code of link is niet meer beschikbaar.',
+    },
+    ageGate: {
+      title: 'Ben je 18 jaar of ouder?',
+      text: 'Deze inhoud is alleen voor volwassenen. Bevestig dat je 18 jaar of ouder bent om verder te gaan.',
+      confirm: 'Ja, ik ben 18 jaar of ouder',
+    },
+    password: {
+      title: 'Wachtwoord nodig',
+      text: 'Deze QR-code of link is beveiligd. Vul het wachtwoord in om verder te gaan.',
+      label: 'Wachtwoord',
+      submit: 'Verder',
+      wrong: 'Het wachtwoord klopt niet. Probeer het nog eens.',
     },
     contact: {
       save: 'Contact opslaan',
@@ -90,6 +110,22 @@ export const SCAN_MESSAGES: { nl: ScanMessages; en: ScanMessages } = {
     error: {
       title: 'Something went wrong',
       text: 'This page cannot be shown right now. Please try again later.',
+    },
+    unavailable: {
+      title: 'No longer available',
+      text: 'This QR code or link is no longer available.',
+    },
+    ageGate: {
+      title: 'Are you 18 or older?',
+      text: 'This content is for adults only. Confirm that you are 18 or older to continue.',
+      confirm: 'Yes, I am 18 or older',
+    },
+    password: {
+      title: 'Password required',
+      text: 'This QR code or link is protected. Enter the password to continue.',
+      label: 'Password',
+      submit: 'Continue',
+      wrong: 'The password is not correct. Please try again.',
     },
     contact: {
       save: 'Save contact',

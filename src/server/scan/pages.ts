@@ -36,6 +36,52 @@ export function noticePage(
   });
 }
 
+/** Smart codes: past the expiry or scan cap, without a fallback. */
+export function unavailablePage(ctx: PageContext): RenderedPage {
+  const { title, text } = ctx.messages.unavailable;
+  return renderDocument({
+    ...ctx,
+    title,
+    body: `<div class="card notice"><h1>${e(title)}</h1><p>${e(text)}</p></div>`,
+  });
+}
+
+/** Smart codes: "are you 18 or older?", posting to {code}/age. */
+export function ageGatePage(ctx: PageContext, code: string): RenderedPage {
+  const m = ctx.messages.ageGate;
+  return renderDocument({
+    ...ctx,
+    title: m.title,
+    postsForm: true,
+    body:
+      `<div class="card notice"><h1>${e(m.title)}</h1><p>${e(m.text)}</p>` +
+      `<form method="post" action="${e(`${encodeURIComponent(code)}/age`)}">` +
+      `<button class="button" type="submit">${e(m.confirm)}</button></form></div>`,
+  });
+}
+
+/** Smart codes: the password form, posting to {code}/password; `problem` after a wrong try. */
+export function passwordPage(
+  ctx: PageContext,
+  code: string,
+  problem: 'wrong' | 'tooMany' | null = null,
+): RenderedPage {
+  const m = ctx.messages.password;
+  const error =
+    problem === 'wrong' ? m.wrong : problem === 'tooMany' ? ctx.messages.tooMany.text : null;
+  return renderDocument({
+    ...ctx,
+    title: m.title,
+    postsForm: true,
+    body:
+      `<div class="card"><h1>${e(m.title)}</h1><p>${e(m.text)}</p>` +
+      (error ? `<p class="error" role="alert">${e(error)}</p>` : '') +
+      `<form method="post" action="${e(`${encodeURIComponent(code)}/password`)}">` +
+      `<label>${e(m.label)}<input type="password" name="password" required autocomplete="current-password" autofocus></label>` +
+      `<button class="button" type="submit">${e(m.submit)}</button></form></div>`,
+  });
+}
+
 export function contactPage(ctx: PageContext, contact: ContactData, code: string): RenderedPage {
   const m = ctx.messages.contact;
   const rows: string[] = [];

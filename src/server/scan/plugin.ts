@@ -8,7 +8,11 @@ import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
+import fastifyCookie from '@fastify/cookie';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { attemptLimit } from '../rateLimits.js';
+import { itemTotals } from '../repositories/analytics.js';
+import { verifyPassword } from '../security.js';
 import { advertisementPage } from './adPage.js';
 import {
   advertisementFor,
@@ -18,25 +22,44 @@ import {
   type ScanAdvertisement,
 } from './advertisement.js';
 import { ScanCache } from './cache.js';
-import { getCountryLookup } from './geo.js';
+import { getCountryLookup, type CountryLookup } from './geo.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { lookup, type Resolution, type ScanItem } from './lookup.js';
 import { normaliseCode, normaliseHost } from './normalise.js';
 import type { RenderedPage } from './html.js';
 import {
+  ageGatePage,
   appLinkPage,
   contactPage,
   noticePage,
+  passwordPage,
   soundPage,
   textAreaPage,
+  unavailablePage,
   type PageContext,
 } from './pages.js';
+import {
+  decide,
+  outcomeOf,
+  preferredLanguage,
+  splitBucket,
+  type CompiledSmart,
+  type Decision,
+  type Visitor,
+} from './rules.js';
 import { createScanEnricher, ScanRecorder, type RecorderOptions } from './recorder.js';
 import { checkState } from './state.js';
 import { DEFAULT_THEME } from './theme.js';
 import { resolveTarget, type LandingPage, type Target } from './target.js';
 import { buildVCard, vcardFileName } from './vcard.js';
-import { createBotDetector, createUserAgentParser, isBotRequest } from './visitor.js';
+import type { ActionContent } from '../../shared/schemas/action.js';
+import {
+  createBotDetector,
+  createUserAgentParser,
+  isBotRequest,
+  normaliseIp,
+  visitorHash,
+} from './visitor.js';
 
 export interface ScanPluginOptions {
   db: Db;
@@ -49,6 +72,42 @@ export interface ScanPluginOptions {
   recorder: ScanRecorder;
   /** How long an entry is trusted without an event (tests shorten it). */
   cacheTtlMs?: number;
+  /** IP → country for smart-code country rules (the offline database by default). */
+  countryOf?: CountryLookup;
+}
+
+/** Wrong passwords per visitor and code before the password page makes them wait. */
+export const PASSWORD_ATTEMPTS = 5;
+export const PASSWORD_WINDOW_MS = 10 * 60_000;
+const AGE_COOKIE_MAX_AGE = 30 * 24 * 3600;
+const UNLOCK_COOKIE_MAX_AGE = 24 * 3600;
+/** Counted scans of items with scan-number rules or a scan cap (beyond this the map starts over). */
+const COUNTS_MAX = 100_000;
+
+/** The visitor-hash salt of the day: random, in memory only, new every UTC day. */
+class DailySalt {
+  private day = '';
+  private salt = '';
+  of(at: Date): string {
+    const day = at.toISOString().slice(0, 10);
+    if (day !== this.day) {
+      this.day = day;
+      this.salt = randomBytes(16).toString('base64url');
+    }
+    return this.salt;
+  }
+}
+
+const ageCookie = (itemId: string) => `qrhub_age_${itemId}`;
+const unlockCookie = (itemId: string) => `qrhub_unlock_${itemId}`;
+/** An unlock cookie's value: keyed by the stored hash, so a new password locks everyone out. */
+const unlockToken = (passwordHash: string, itemId: string) =>
+  createHmac('sha256', passwordHash).update(itemId).digest('base64url');
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The recorder a scan plugin writes through, enriching rows with the visitor's country. */
@@ -86,6 +145,27 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const unfollow = cache.followEvents(options.events);
   const { recorder } = options;
   const unknownCodes = attemptLimit(app, 'unknown-code', UNKNOWN_CODES_PER_MINUTE, 60_000);
+  // Wrong passwords count per visitor and code: one code's guesser does not lock out another's.
+  const passwordTries = attemptLimit(
+    app,
+    'scan-password',
+    PASSWORD_ATTEMPTS,
+    PASSWORD_WINDOW_MS,
+    (request) => `${request.ip}\n${(request.params as Partial<CodeParams>).code ?? ''}`,
+  );
+  const countryOf = options.countryOf ?? getCountryLookup();
+  const salt = new DailySalt();
+  /** Counted scans per item, for scan-number rules and scan caps: read once from the rollups' running total, then counted here. */
+  const counts = new Map<string, number>();
+
+  // The gates' forms post application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.addHook('onClose', async () => {
     await recorder.close();
@@ -133,6 +213,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       }
       return { code, entry: stale };
     }
+    if (resolution?.action?.smart.needs.scanNumber) await knownCount(resolution.item.id);
     const entry = resolution ? { resolution, pages: new Map<string, RenderedPage>(), ads } : null;
     cache.set(host, code, entry, {
       itemId: resolution?.item.id ?? null,
@@ -143,12 +224,25 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     return { code, entry };
   }
 
+  /** The item's counted scans so far: the rollups' running total at first, then counted here. */
+  async function knownCount(itemId: string): Promise<number> {
+    const known = counts.get(itemId);
+    if (known !== undefined) return known;
+    const total = (await itemTotals(db, [itemId])).get(itemId)?.scans ?? 0;
+    if (counts.size >= COUNTS_MAX) counts.clear();
+    // A scan counted here while the read was under way wins.
+    const count = counts.get(itemId) ?? total;
+    counts.set(itemId, count);
+    return count;
+  }
+
   /** Step 6: a push into memory; the recorder writes it later. */
   function record(
     request: FastifyRequest,
     item: ScanItem,
     at: Date,
     ad?: { id: string; kind: 'ad_view' | 'ad_click' },
+    served?: { rule: string | null; variant: string | null },
   ): void {
     recorder.record({
       itemType: ad ? 'advertisement' : item.type,
@@ -162,6 +256,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       referrer: request.headers.referer,
+      rule: served?.rule ?? null,
+      variant: served?.variant ?? null,
     });
   }
 
@@ -170,12 +266,13 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     page: LandingPage,
     code: string,
     lang: Language,
+    content: ActionContent | null | undefined = entry.resolution.action?.content,
+    servedKey = '',
   ): RenderedPage {
-    const key = `${page}:${lang}`;
+    const key = `${page}:${lang}:${servedKey}`;
     const cached = entry.pages.get(key);
     if (cached) return cached;
     const ctx = pageContext(lang, entry.resolution);
-    const content = entry.resolution.action?.content;
     let rendered: RenderedPage;
     if (page === 'contact' && content?.objectType === 'contact')
       rendered = contactPage(ctx, content.data, code);
@@ -225,7 +322,26 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (!code || !entry || state.kind === 'not_found') return notFound(request, reply);
     // Coming back from the interstitial: the scan was counted when the ad was shown.
     const isContinue = entry.ads.length > 0 && isContinueRequest(request.query);
-    if (!entry.resolution.item.isRemoved && !isContinue) record(request, entry.resolution.item, at);
+    const item = entry.resolution.item;
+    const smart = state.kind === 'active' ? entry.resolution.action?.smart : undefined;
+    if (smart && !smart.isPlain) {
+      const known = smart.needs.scanNumber ? counts.get(item.id) : 0;
+      if (known === undefined) {
+        return knownCount(item.id).then(() => scan(request, reply, { code, entry }));
+      }
+      return smartScan(
+        request,
+        reply,
+        code,
+        entry,
+        state.kind === 'active' ? state.content : null,
+        smart,
+        known,
+        at,
+        isContinue,
+      );
+    }
+    if (!item.isRemoved && !isContinue) record(request, item, at);
     if (state.kind === 'inactive') {
       return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
@@ -238,6 +354,88 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
         target = entry.target = resolveTarget(state.content, null);
       }
     }
+    return respond(request, reply, code, entry, target, at, isContinue);
+  }
+
+  /** Step 5 for an Action with smart fields: the one decision the simulator makes too. */
+  function smartScan(
+    request: FastifyRequest<{ Params: CodeParams }>,
+    reply: FastifyReply,
+    code: string,
+    entry: CachedCode,
+    content: ActionContent | null,
+    smart: CompiledSmart,
+    known: number,
+    at: Date,
+    isContinue: boolean,
+  ): FastifyReply | Promise<FastifyReply> {
+    const item = entry.resolution.item;
+    const userAgent = request.headers['user-agent'];
+    const decision = decide(smart, content!, visitorOf(request, item.id, smart, known, at));
+    const lang = () => pickLanguage(request.headers['accept-language']);
+    const ctx = () => pageContext(lang(), entry.resolution);
+    // The gates are not scans yet: the scan counts once the visitor is through.
+    if (decision.kind === 'ageGate') return sendPage(reply, 200, ageGatePage(ctx(), code));
+    if (decision.kind === 'password') return sendPage(reply, 200, passwordPage(ctx(), code));
+    const served = decision.kind === 'content' ? servedOf(decision) : undefined;
+    if (!item.isRemoved && !isContinue) {
+      record(request, item, at, undefined, served);
+      if (smart.needs.scanNumber && !isBotRequest(request.method, userAgent, isBotAgent)) {
+        counts.set(item.id, known + 1);
+      }
+    }
+    if (decision.kind === 'unavailable') return sendPage(reply, 410, unavailablePage(ctx()));
+    const os = decision.content.objectType === 'appLink' ? parseAgent(userAgent).os : null;
+    const outcome = outcomeOf(decision, os);
+    const target: Target =
+      outcome.kind === 'redirect'
+        ? { kind: 'redirect', location: outcome.location }
+        : outcome.page === 'notActive' || !outcome.content
+          ? { kind: 'unsafe' }
+          : { kind: 'page', page: outcome.page as LandingPage };
+    return respond(request, reply, code, entry, target, at, isContinue, decision.content, served);
+  }
+
+  /** What the request tells about the visitor: only the facts the smart fields read. */
+  function visitorOf(
+    request: FastifyRequest,
+    itemId: string,
+    smart: CompiledSmart,
+    known: number,
+    at: Date,
+  ): Visitor {
+    const userAgent = request.headers['user-agent'];
+    const agent = smart.needs.agent ? parseAgent(userAgent) : null;
+    const ip = smart.needs.country || smart.split ? normaliseIp(request.ip) : '';
+    const cookies = smart.ageGate || smart.passwordHash ? cookiesOf(request) : {};
+    return {
+      country: smart.needs.country ? countryOf(ip) : null,
+      device: agent?.device ?? 'unknown',
+      os: agent?.os ?? null,
+      language: smart.needs.language ? preferredLanguage(request.headers['accept-language']) : null,
+      at,
+      scanNumber: known + 1,
+      bucket: smart.split ? splitBucket(visitorHash(salt.of(at), ip, userAgent ?? '')) : 0,
+      ageConfirmed: smart.ageGate && cookies[ageCookie(itemId)] === '1',
+      unlocked:
+        smart.passwordHash !== null &&
+        sameText(cookies[unlockCookie(itemId)] ?? '', unlockToken(smart.passwordHash, itemId)),
+    };
+  }
+
+  /** Steps 5b–7: the advertisement, then the redirect or landing page. */
+  function respond(
+    request: FastifyRequest<{ Params: CodeParams }>,
+    reply: FastifyReply,
+    code: string,
+    entry: CachedCode,
+    target: Target,
+    at: Date,
+    isContinue: boolean,
+    content?: ActionContent,
+    served?: { rule: string | null; variant: string | null; key: string },
+  ): FastifyReply | Promise<FastifyReply> {
+    const lang = () => pickLanguage(request.headers['accept-language']);
     if (target.kind === 'unsafe') {
       return sendPage(reply, 200, noticePage(pageContext(lang(), entry.resolution), 'notActive'));
     }
@@ -253,7 +451,11 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (target.kind === 'redirect') {
       return reply.headers(COMMON_HEADERS).redirect(target.location, 302);
     }
-    return sendPage(reply, 200, landingPage(entry, target.page, code, lang()));
+    return sendPage(
+      reply,
+      200,
+      landingPage(entry, target.page, code, lang(), content, served?.key),
+    );
   }
 
   function interstitial(
@@ -270,6 +472,66 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     }
     return page;
   }
+
+  /** The code's page again, after a gate's form (303: the browser GETs it). */
+  const backToCode = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .headers(COMMON_HEADERS)
+      .redirect(request.url.replace(/\/(age|password)(\?.*)?$/, ''), 303);
+
+  const cookieOptions = (request: FastifyRequest, maxAge: number) => ({
+    path: '/',
+    maxAge,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  });
+
+  // POST {scan base}/{code}/age: the visitor confirms being 18 or older (remembered 30 days).
+  app.post<{ Params: CodeParams }>('/:code/age', async (request, reply) => {
+    const { entry } = await resolve(request);
+    const smart = entry?.resolution.action?.smart;
+    if (!entry || !smart?.ageGate) return notFound(request, reply);
+    const cookie = fastifyCookie.serialize(
+      ageCookie(entry.resolution.item.id),
+      '1',
+      cookieOptions(request, AGE_COOKIE_MAX_AGE),
+    );
+    return backToCode(request, reply.header('set-cookie', cookie));
+  });
+
+  // POST {scan base}/{code}/password: the right password unlocks the code for a day; wrong
+  // ones count per visitor and code, and too many make the visitor wait (429).
+  app.post<{ Params: CodeParams; Body: { password?: unknown } | undefined }>(
+    '/:code/password',
+    async (request, reply) => {
+      const { code, entry } = await resolve(request);
+      const smart = entry?.resolution.action?.smart;
+      if (!code || !entry || !smart?.passwordHash) return notFound(request, reply);
+      const ctx = pageContext(pickLanguage(request.headers['accept-language']), entry.resolution);
+      const wait = await passwordTries.waitSeconds(request);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return sendPage(reply, 429, passwordPage(ctx, code, 'tooMany'));
+      }
+      const password = request.body?.password;
+      const right =
+        typeof password === 'string' &&
+        password.length <= 1024 &&
+        (await verifyPassword(smart.passwordHash, password));
+      if (!right) {
+        await passwordTries.failed(request);
+        return sendPage(reply, 401, passwordPage(ctx, code, 'wrong'));
+      }
+      const itemId = entry.resolution.item.id;
+      const cookie = fastifyCookie.serialize(
+        unlockCookie(itemId),
+        unlockToken(smart.passwordHash, itemId),
+        cookieOptions(request, UNLOCK_COOKIE_MAX_AGE),
+      );
+      return backToCode(request, reply.header('set-cookie', cookie));
+    },
+  );
 
   // GET {scan base}/{code}/ad/{adId}/click: the ad's click-through, counted as 'ad_click'.
   app.get<{ Params: CodeParams & { adId: string } }>(
@@ -309,6 +571,26 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       .send(buildVCard(state.content.data));
   });
 };
+
+/** The request's cookies (the scan service reads only its gates' cookies, by hand). */
+function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
+  const header = request.headers.cookie;
+  return header ? fastifyCookie.parse(header) : {};
+}
+
+/** How a served decision is recorded, and the key its landing page is cached under. */
+function servedOf(decision: Decision & { kind: 'content' }) {
+  const rule = decision.rule?.name ?? null;
+  const variant = decision.fallback ? 'fallback' : decision.variant;
+  const key = decision.fallback
+    ? 'fallback'
+    : decision.rule
+      ? `rule:${decision.rule.index}`
+      : decision.variant
+        ? `variant:${decision.variant}`
+        : '';
+  return { rule, variant, key };
+}
 
 function sendPage(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
   return reply

@@ -45,6 +45,9 @@ export interface ScanCapture {
   ip: string;
   userAgent: string | undefined;
   referrer: string | undefined;
+  /** Smart codes: the rule (name) and split variant that served the scan. */
+  rule?: string | null;
+  variant?: string | null;
 }
 
 export interface RecorderOptions {
@@ -85,6 +88,8 @@ export function createScanEnricher(countryOf: CountryLookup) {
       // Bots are never people, so never unique visitors (and they do not enter the day's set).
       isUnique: !isBot && unique.isUnique(ip, uniqueKeyOf(capture), capture.at) ? 1 : 0,
       isBot: isBot ? 1 : 0,
+      rule: capture.rule ?? null,
+      variant: capture.variant ?? null,
     };
   };
 }

@@ -26,6 +26,9 @@ import { healthOfActions, type DestinationHealthRow } from '../repositories/dest
 import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
 import { copyLabels, copyName } from './projectItems.js';
+import { hashPassword } from '../security.js';
+import type { ActionContent } from '../../shared/schemas/action.js';
+import type { Protection } from '../../shared/schemas/rules.js';
 import { visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
@@ -110,6 +113,92 @@ async function prepareData(
   return { data, released };
 }
 
+/** The smart-code columns as stored (issue 16); the password is hashed, never kept plain. */
+interface StoredSmart {
+  rules: string;
+  split: string | null;
+  protection: string;
+  fallback: string | null;
+  passwordHash: string | null;
+}
+
+/** Every target an Action's smart fields carry: rules, split variants and the fallback. */
+function smartTargets(input: ActionInput): { content: ActionContent; pointer: string }[] {
+  return [
+    ...input.rules.map((rule, i) => ({ content: rule.target, pointer: `/rules/${i}/target` })),
+    ...(input.split ?? []).map((v, i) => ({ content: v.target, pointer: `/split/${i}/target` })),
+    ...(input.fallback ? [{ content: input.fallback, pointer: '/fallback' }] : []),
+  ];
+}
+
+/**
+ * The smart fields as stored: a target's files must be usable uploads of the project (a file the
+ * Action already carries may stay), a targets' rich text is sanitised, and a new password is
+ * hashed with the accounts' hasher; a password left out keeps the stored one, null removes it.
+ */
+async function prepareSmart(
+  trx: Executor,
+  project: ProjectRow,
+  input: ActionInput,
+  previous: ActionRow | null,
+): Promise<StoredSmart> {
+  const known = previous
+    ? `${previous.data}${previous.rules}${previous.split ?? ''}${previous.fallback ?? ''}`
+    : '';
+  for (const { content, pointer } of smartTargets(input)) {
+    const data = content.data as DataObject;
+    for (const [field, kind] of Object.entries(mediaFieldsOf(content.objectType))) {
+      const value = data[field];
+      if (!isMediaField(value) || !value.mediaId || value.remove) continue;
+      if (known.includes(`"${value.mediaId}"`)) continue;
+      await usableMediaOr422(trx, project, value.mediaId, [kind], `${pointer}/data/${field}`);
+    }
+    if (content.objectType === 'textArea') {
+      content.data.text = sanitizeRichText(content.data.text, serverPurify());
+    }
+  }
+  const { password, ...protection } = input.protection;
+  let passwordHash = previous?.passwordHash ?? null;
+  if (password === null) passwordHash = null;
+  else if (password !== undefined) passwordHash = await hashPassword(password);
+  return {
+    rules: JSON.stringify(input.rules),
+    split: input.split ? JSON.stringify(input.split) : null,
+    protection: JSON.stringify(protection),
+    fallback: input.fallback ? JSON.stringify(input.fallback) : null,
+    passwordHash,
+  };
+}
+
+/** The protection as answers and audit rows show it: `hasPassword`, never the hash. */
+export function protectionOf(row: Pick<ActionRow, 'protection' | 'passwordHash'>): Protection {
+  const stored = parseStoredData(row.protection);
+  return {
+    hasPassword: Boolean(row.passwordHash),
+    scanCap: typeof stored.scanCap === 'number' ? stored.scanCap : null,
+    expiresAt: typeof stored.expiresAt === 'string' ? stored.expiresAt : null,
+    ageGate: stored.ageGate === true,
+  };
+}
+
+/** The smart fields of a stored Action, parsed, as answers and audit rows show them. */
+function smartFieldsOf(row: ActionRow): Record<string, unknown> {
+  return {
+    rules: parseJson(row.rules) ?? [],
+    split: row.split ? parseJson(row.split) : null,
+    protection: protectionOf(row),
+    fallback: row.fallback ? parseJson(row.fallback) : null,
+  };
+}
+
+function parseJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
 export async function actionOr404(
   db: Executor,
   user: Actor,
@@ -149,6 +238,7 @@ export async function insertNewAction(
 ): Promise<string> {
   const id = ulid();
   const { data } = await prepareData(trx, project, input, null);
+  const smart = await prepareSmart(trx, project, input, null);
   const now = new Date().toISOString();
   await insertAction(trx, {
     id,
@@ -158,6 +248,7 @@ export async function insertNewAction(
     objectType: input.objectType,
     data: JSON.stringify(data),
     activity: JSON.stringify(input.activity),
+    ...smart,
     createdBy: user.id,
     deletedAt: null,
     createdAt: now,
@@ -190,18 +281,12 @@ export interface ServiceEnv {
 
 /** An Action's fields as its edit takes them: what an audit row keeps and a restore re-applies. */
 export function editableFieldsOf(action: ActionRow): Record<string, unknown> {
-  const parsed = (json: string): unknown => {
-    try {
-      return JSON.parse(json);
-    } catch {
-      return null;
-    }
-  };
   return {
     name: action.name,
     objectType: action.objectType,
-    data: parsed(action.data),
-    activity: parsed(action.activity),
+    data: parseJson(action.data),
+    activity: parseJson(action.activity),
+    ...smartFieldsOf(action),
   };
 }
 
@@ -218,13 +303,16 @@ export async function editAction(
   const freedKeys = await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const { data, released } = await prepareData(trx, project, input, action);
+    const smart = await prepareSmart(trx, project, input, action);
     await updateAction(trx, id, {
       name: input.name,
       objectType: input.objectType,
       data: JSON.stringify(data),
       activity: JSON.stringify(input.activity),
+      ...smart,
       updatedAt: new Date().toISOString(),
     });
+    const { password: _password, ...protection } = input.protection;
     const auditId = await record({
       type: 'action',
       action: 'updated',
@@ -234,7 +322,16 @@ export async function editAction(
       projectId: project.id,
       changes: { objectType: input.objectType },
       before: editableFieldsOf(action),
-      after: { name: input.name, objectType: input.objectType, data, activity: input.activity },
+      after: {
+        name: input.name,
+        objectType: input.objectType,
+        data,
+        activity: input.activity,
+        rules: input.rules,
+        split: input.split,
+        protection: { ...protection, hasPassword: smart.passwordHash !== null },
+        fallback: input.fallback,
+      },
     });
     return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });
@@ -326,6 +423,10 @@ export interface ActionAnswer {
   objectType: string;
   data: DataObject;
   activity: unknown;
+  rules: unknown;
+  split: unknown;
+  protection: Protection;
+  fallback: unknown;
   qrCodeCount: number;
   /** The background check of a link's destination (issue 16 part 5); null before any failure. */
   destinationHealth: DestinationHealth | null;
@@ -372,6 +473,7 @@ export async function presentActions(
     objectType: row.objectType,
     data: expandData(row, media),
     activity: parseStoredData(row.activity),
+    ...(smartFieldsOf(row) as Pick<ActionAnswer, 'rules' | 'split' | 'protection' | 'fallback'>),
     qrCodeCount: qrCodeCounts.get(row.id) ?? 0,
     destinationHealth: presentHealth(health.get(row.id), parseStoredData(row.data).link),
     createdAt: row.createdAt,

@@ -313,6 +313,9 @@ export const actionContentSchema = z.discriminatedUnion('objectType', [
 ]);
 export type ActionContent = z.infer<typeof actionContentSchema>;
 
+/** The smart fields alone, e.g. for the scan service reading a stored row. */
+export const smartFieldsSchema = z.object(smartActionFields(actionContentSchema));
+
 const base = {
   name: requiredText(TEXT_MAX),
   activity: activitySchema.default(ALWAYS_ACTIVE),
