@@ -6,7 +6,12 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import robotsParser from 'robots-parser';
-import { checkedLookup, isPrivateAddress, PrivateAddressError } from '../webhooks/address.js';
+import {
+  checkedLookup,
+  isPrivateAddress,
+  PrivateAddressError,
+  type Resolve,
+} from '../webhooks/address.js';
 
 export const HEALTH_USER_AGENT = 'QRHub-LinkChecker/1.0 (+destination health of QR Hub links)';
 /** The User-Agent token robots.txt groups are matched against. */
@@ -21,6 +26,8 @@ const UP_BUT_GATED = new Set([401, 403, 429]);
 export interface ProbeOptions {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** Another resolver than the system's; its answers are checked all the same. */
+  resolve?: Resolve;
 }
 
 export type ProbeResult =
@@ -38,7 +45,7 @@ interface Answer {
 function request(
   method: 'HEAD' | 'GET',
   url: URL,
-  { allowPrivate, timeoutMs }: ProbeOptions,
+  { allowPrivate, timeoutMs, resolve: resolveName }: ProbeOptions,
   readBody = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -52,7 +59,7 @@ function request(
       {
         method,
         headers: { 'user-agent': HEALTH_USER_AGENT, accept: '*/*' },
-        lookup: checkedLookup(allowPrivate),
+        lookup: checkedLookup(allowPrivate, resolveName),
         timeout: timeoutMs,
       },
       (response) => {
