@@ -74,7 +74,7 @@ export async function saveHealth(
   db: Executor,
   row: Insertable<DestinationHealthTable>,
 ): Promise<void> {
-  const { actionId, ...rest } = row;
+  const { actionId: _key, ...rest } = row;
   await db
     .insertInto('destinationHealth')
     .values(row)
