@@ -95,6 +95,7 @@ const ActionEdit = screen(() => import('./actions/ActionEdit'), 'ActionEdit');
 const ActionQrCodes = screen(() => import('./actions/ActionQrCodes'), 'ActionQrCodes');
 const ActionStatistics = screen(() => import('./actions/ActionStatistics'), 'ActionStatistics');
 const ActionAuditLogs = screen(() => import('./actions/ActionStatistics'), 'ActionAuditLogs');
+const ActionPlacements = screen(() => import('./actions/ActionPlacements'), 'ActionPlacements');
 const AdvertisementList = screen(
   () => import('./advertisements/AdvertisementList'),
   'AdvertisementList',
@@ -367,6 +368,10 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route
             path={ACTION_ROUTES.statistics}
             element={guard('actions.list', <ActionStatistics />, ITEMS.action)}
+          />
+          <Route
+            path={ACTION_ROUTES.placements}
+            element={guard('actions.list', <ActionPlacements />, ITEMS.action)}
           />
           <Route
             path={ACTION_ROUTES.auditLogs}

@@ -13,6 +13,8 @@ import type { Db } from './db/database.js';
 import { createMailer, type Mailer } from './mail.js';
 import { createScanRecorder, scanPlugin } from './scan/plugin.js';
 import { startScanMaintenance } from './services/scanMaintenance.js';
+import { DEFAULT_HEALTH_OPTIONS, DestinationHealthChecker } from './services/destinationHealth.js';
+import type { JobTimer } from './services/jobTimer.js';
 import type { RecorderOptions, ScanRecorder } from './scan/recorder.js';
 import { API_BASE } from '../shared/constants.js';
 import type { ApiErrorBody } from '../shared/errors.js';
@@ -91,6 +93,8 @@ declare module 'fastify' {
     scanNotices: ScanLimitNotices;
     /** Queues webhook deliveries after each committed change and sends them on its own timer. */
     webhooks: WebhookDispatcher;
+    /** Checks link destinations in the background (issue 16 part 5; runNow() for tests). */
+    destinationHealth: JobTimer & { checker: DestinationHealthChecker };
   }
 }
 
@@ -267,6 +271,17 @@ export async function buildApp({
     app.log.error({ err: error }, 'scan retention failed, will retry tomorrow'),
   );
   app.addHook('onClose', async () => scanMaintenance.stop());
+  // Hourly: link destinations are checked, never on the scan path; a failing one warns and mails.
+  const healthChecker = new DestinationHealthChecker(db, app.writePath, deps.mailer, {
+    ...DEFAULT_HEALTH_OPTIONS,
+    allowPrivate: config.linkCheckAllowPrivate,
+    publicUrl: config.publicUrl,
+    environment: config.environment,
+    onError: (error) => app.log.warn({ err: error }, 'destination check failed'),
+  });
+  const healthTimer = healthChecker.start();
+  app.decorate('destinationHealth', { ...healthTimer, checker: healthChecker });
+  app.addHook('onClose', async () => healthTimer.stop());
   await app.register(scanPlugin, {
     prefix: scanPrefix,
     db,

@@ -46,6 +46,8 @@ export interface Config {
   apiKeyRateLimit: number;
   /** Webhooks may call private and loopback addresses (tests, a closed network). */
   webhookAllowPrivate: boolean;
+  /** The destination checker may call private and loopback addresses (tests, a closed network). */
+  linkCheckAllowPrivate: boolean;
 }
 
 /** A configuration the server cannot start with: one sentence per bad variable. */
@@ -123,6 +125,11 @@ export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     );
   if (env.WEBHOOK_ALLOW_PRIVATE !== undefined && !BOOLEANS.includes(env.WEBHOOK_ALLOW_PRIVATE))
     problems.push('WEBHOOK_ALLOW_PRIVATE must be true or false.');
+  if (
+    env.LINK_CHECK_ALLOW_PRIVATE !== undefined &&
+    !BOOLEANS.includes(env.LINK_CHECK_ALLOW_PRIVATE)
+  )
+    problems.push('LINK_CHECK_ALLOW_PRIVATE must be true or false.');
   return problems;
 }
 
@@ -166,5 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     apiKeyRateLimit: Number(env.API_KEY_RATE_LIMIT || 600),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true' || env.WEBHOOK_ALLOW_PRIVATE === '1',
+    linkCheckAllowPrivate:
+      env.LINK_CHECK_ALLOW_PRIVATE === 'true' || env.LINK_CHECK_ALLOW_PRIVATE === '1',
   };
 }

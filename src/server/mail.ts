@@ -50,7 +50,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/%\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-interface Recipient {
+export interface Recipient {
   email: string;
   name: string;
   language: string;
@@ -97,4 +97,18 @@ export function securityNoticeMail(recipient: Recipient, notice: SecurityNotice)
   const texts = ACCOUNT_TEXTS[recipient.language === 'en' ? 'en' : 'nl'];
   const { subject, text } = texts[notice];
   return accountMail(recipient, subject, [text, texts.not_you]);
+}
+
+/** Issue 16 part 5: a link QR link's destination failed twice in a row (once per episode). */
+export function destinationFailingMail(
+  recipient: Recipient,
+  values: { action: string; url: string; error: string; link: string },
+  hasFallback: boolean,
+): Mail {
+  const own = (recipient.language === 'en' ? en : nl).mail.destination_failing;
+  return accountMail(recipient, fill(own.subject, values), [
+    fill(own.intro, values),
+    hasFallback ? own.fallback : own.no_fallback,
+    fill(own.action, values),
+  ]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { ulid } from 'ulidx';
 import PostalMime from 'postal-mime';
+import { startSmtpInbox } from '../helpers/smtpInbox.js';
 import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_FREE_FAILURES_PER_PAIR,
@@ -447,23 +447,9 @@ describe('password recovery', () => {
   });
 
   it('sends the mail through SMTP_URL', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const withSmtp = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    const inbox = await startSmtpInbox();
+    const { received } = inbox;
+    const withSmtp = await buildTestApp({ config: { smtpUrl: inbox.url } });
     try {
       const response = await call(withSmtp.app, 'POST', '/api/password/forget', {
         body: { email: DEMO.user },
@@ -475,7 +461,7 @@ describe('password recovery', () => {
       expect(tokenOf(mail.text ?? '')).toEqual(expect.any(String));
     } finally {
       await withSmtp.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await inbox.close();
     }
   });
 });

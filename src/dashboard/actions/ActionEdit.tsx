@@ -23,6 +23,7 @@ import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
 import { ActionTabs } from './ActionTabs';
 import { ActionSimulator } from './ActionSimulator';
+import { DestinationWarning } from './DestinationWarning';
 import { toActionInput, toFormValues, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
 import { ACTION_WORD, useResultNotify } from '../useNotifications';
@@ -119,6 +120,7 @@ export function ActionEdit() {
   return (
     <>
       <ActionTabs projectId={pid} id={id} />
+      <DestinationWarning projectId={pid} actionId={id} />
       <Edit
         resource="actions"
         id={id}

@@ -17,6 +17,7 @@ import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
 import { actionPaths } from './actionPaths';
+import { DestinationFailingBadge } from './DestinationWarning';
 import { BulkTagButton } from '../bulk';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
@@ -65,7 +66,9 @@ function ActionTable({ projectId }: { projectId: string }) {
       data-testid="action-list"
       empty={filtered ? undefined : <Empty projectId={projectId} />}
     >
-      <DataTable.Col source="name" />
+      <DataTable.Col source="name">
+        <NameWithHealth />
+      </DataTable.Col>
       <DataTable.Col source="objectType">
         <TypeField />
       </DataTable.Col>
@@ -122,5 +125,17 @@ export function ActionList() {
         <ActionTable projectId={pid} />
       </List>
     </Box>
+  );
+}
+
+/** The name, and a badge while the destination fails (issue 16 part 5). */
+function NameWithHealth() {
+  const record = useRecordContext<{ id: string; name: string }>();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <span>{record.name}</span>
+      <DestinationFailingBadge record={record} />
+    </Stack>
   );
 }

@@ -10,6 +10,7 @@ export const ACTION_ROUTES = {
   detailsEdit: `/projects/:pid/${PRODUCT}/:id/details/edit`,
   qrCodes: `/projects/:pid/${PRODUCT}/:id/qr-codes`,
   statistics: `/projects/:pid/${PRODUCT}/:id/statistics`,
+  placements: `/projects/:pid/${PRODUCT}/:id/placements`,
   auditLogs: `/projects/:pid/${PRODUCT}/:id/auditlogs`,
 } as const;
 
@@ -22,5 +23,6 @@ export const actionPaths = {
   detailsEdit: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/details/edit`,
   qrCodes: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/qr-codes`,
   statistics: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/statistics`,
+  placements: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/placements`,
   auditLogs: (pid: string, id: string) => `/projects/${pid}/${PRODUCT}/${id}/auditlogs`,
 };

@@ -9,12 +9,15 @@ export interface ItemPagePaths {
   qrCodes: ItemPath;
   statistics: ItemPath;
   auditLogs: ItemPath;
+  /** Only a QR link has placements (issue 16 part 7): the tab comes after statistics. */
+  placements?: ItemPath;
 }
 
 const TABS = [
   ['details', 'details', 'detailsEdit'],
   ['qr_codes', 'qr-codes', 'qrCodes'],
   ['statistics', 'statistics', 'statistics'],
+  ['placements', 'placements', 'placements'],
   ['auditlogs', 'auditlogs', 'auditLogs'],
 ] as const;
 
@@ -32,10 +35,17 @@ export function ItemPageTabs({
   projectId: string;
   id: string;
 }) {
-  const tabs = TABS.map(([label, testId, path]) => ({
-    path: paths[path](projectId, id),
-    label: `app.${words}.page_tabs.${label}`,
-    testId: `${testPrefix}-page-tab-${testId}`,
-  }));
+  const tabs = TABS.flatMap(([label, testId, path]) => {
+    const to = paths[path];
+    return to
+      ? [
+          {
+            path: to(projectId, id),
+            label: `app.${words}.page_tabs.${label}`,
+            testId: `${testPrefix}-page-tab-${testId}`,
+          },
+        ]
+      : [];
+  });
   return <RouteTabs tabs={tabs} label={`app.${words}.overview_title`} />;
 }

@@ -8,6 +8,7 @@ import {
   type LabelItemType,
   type LabelSummary,
 } from '../../shared/schemas/label';
+import type { PlacementStatistics } from '../../shared/schemas/placement';
 import { apiRequest } from './http';
 
 export type TrashItemType = 'qr_code' | 'short_link';
@@ -47,6 +48,18 @@ export interface ContentMethods {
   restoreVersion(auditLogId: string): Promise<{ data: RestoredVersion }>;
   /** The converter service (SPEC §7): an SVG as PDF or EPS, posted as the multipart field `svg`. */
   convertSvg(svg: string, name: string, ext: 'pdf' | 'eps'): Promise<Blob>;
+  /** Placements (issue 16 part 7): one new QR code of the QR link per name. */
+  createPlacements(
+    projectId: string,
+    actionId: string,
+    names: string[],
+  ): Promise<{ data: { id: string; name: string; code: string }[] }>;
+  /** The QR link's QR codes side by side over a range (ISO instants or YYYY-MM-DD). */
+  getPlacementStatistics(
+    projectId: string,
+    actionId: string,
+    range: { from: string; to: string },
+  ): Promise<{ data: PlacementStatistics[] }>;
 }
 
 const trashItemPath = (projectId: string, itemType: TrashItemType, itemId: string) =>
@@ -112,5 +125,19 @@ export const contentMethods: ContentMethods = {
       accept: ext === 'pdf' ? 'application/pdf' : 'application/postscript',
     });
     return json;
+  },
+  async createPlacements(projectId, actionId, names) {
+    const { json } = await apiRequest<{ data: { id: string; name: string; code: string }[] }>(
+      `/projects/${projectId}/actions/${actionId}/placements`,
+      { method: 'POST', body: { names } },
+    );
+    return { data: json.data };
+  },
+  async getPlacementStatistics(projectId, actionId, range) {
+    const { json } = await apiRequest<{ data: PlacementStatistics[] }>(
+      `/projects/${projectId}/actions/${actionId}/placements`,
+      { query: range },
+    );
+    return { data: json.data };
   },
 };

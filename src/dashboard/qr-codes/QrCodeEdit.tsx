@@ -20,6 +20,7 @@ import { zodValidate } from '../validation';
 import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
 import { ActionLabel } from './ActionLabel';
+import { DestinationWarning } from '../actions/DestinationWarning';
 import { QrCodeActions } from './QrCodeActions';
 import { QrDownloadPanel } from './QrDownloadPanel';
 import { ScanUrl } from './ScanUrl';
@@ -93,6 +94,7 @@ function Details({ pid, labels }: { pid: string; labels: LabelSummary[] }) {
                   <ActionLabel action={record.action} />
                 </Box>
               </Box>
+              <DestinationWarning projectId={pid} actionId={record.action?.id} />
               <LiveDownloadPanel />
             </Stack>
           </CardContent>

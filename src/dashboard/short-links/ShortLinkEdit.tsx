@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
+import { DestinationWarning } from '../actions/DestinationWarning';
 import type { QrCodeRecord } from '../qr-codes/types';
 import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels } from '../labels/useRecordWithoutLabels';
@@ -75,6 +76,10 @@ function Details({ pid, labels }: { pid: string; labels: ShortLink['labels'] }) 
                 <ActionLabel action={record.action as QrCodeRecord['action']} />
               </Box>
             </Box>
+            <DestinationWarning
+              projectId={pid}
+              actionId={(record.action as QrCodeRecord['action'])?.id}
+            />
             <Typography variant="body2" color="text.secondary">
               {translate('app.short_links.scans_total', { smart_count: record.scans })}
             </Typography>

@@ -13,6 +13,7 @@ import * as apiKeysWebhooksImports from './migrations/0016_api_keys_webhooks_imp
 import * as listIndexes from './migrations/0020_list_indexes.js';
 import * as smartCodes from './migrations/0021_smart_codes.js';
 import * as utmPresets from './migrations/0022_utm_presets.js';
+import * as destinationHealth from './migrations/0023_destination_health.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_list_indexes': listIndexes,
   '0021_smart_codes': smartCodes,
   '0022_utm_presets': utmPresets,
+  '0023_destination_health': destinationHealth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

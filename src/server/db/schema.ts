@@ -268,6 +268,23 @@ export interface ActionsTable extends Timestamps {
   deletedAt: string | null;
 }
 
+/** The last checks of a link Action's destination (issue 16 part 5). */
+export interface DestinationHealthTable {
+  actionId: string;
+  customerId: string;
+  projectId: string;
+  /** The URL these checks were for: an edited link starts over. */
+  url: string;
+  status: 'healthy' | 'failing';
+  consecutiveFailures: number;
+  lastError: string | null;
+  checkedAt: string;
+  /** When the second failure in a row was seen; null while healthy. */
+  failingSince: string | null;
+  /** When the customer admins were mailed for this failure episode. */
+  notifiedAt: string | null;
+}
+
 export interface QrCodesTable extends Timestamps {
   id: string;
   customerId: string;
@@ -530,6 +547,7 @@ export interface Database {
   webhookDeliveries: WebhookDeliveriesTable;
   importJobs: ImportJobsTable;
   importKeys: ImportKeysTable;
+  destinationHealth: DestinationHealthTable;
 }
 
 export type CustomerRow = Selectable<CustomersTable>;

@@ -200,6 +200,42 @@ export async function projectTimeZones(
   return new Map(rows.map((row) => [row.id, row.timeZone]));
 }
 
+/** Counted scans and uniques of each scope over the ranges (per scope, not summed). */
+export async function rollupTotalsByScope(
+  db: Executor,
+  scopeIds: readonly string[],
+  ranges: readonly BucketRange[],
+): Promise<Map<string, { scans: number; uniques: number }>> {
+  const totals = new Map<string, { scans: number; uniques: number }>();
+  if (scopeIds.length === 0 || ranges.length === 0) return totals;
+  const answers = await Promise.all(
+    ranges.map((range) =>
+      db
+        .selectFrom('scanRollups')
+        .select((eb) => [
+          'scopeId',
+          eb.fn.sum<number>('scans').as('scans'),
+          eb.fn.sum<number>('uniques').as('uniques'),
+        ])
+        .where('scopeId', 'in', scopeIds)
+        .where('period', '=', range.period)
+        .where('dimension', '=', 'total')
+        .where('bucket', '>=', range.from)
+        .where('bucket', '<=', range.to)
+        .where('value', '=', '')
+        .groupBy('scopeId')
+        .execute(),
+    ),
+  );
+  for (const row of answers.flat()) {
+    const sum = totals.get(row.scopeId) ?? { scans: 0, uniques: 0 };
+    sum.scans += Number(row.scans);
+    sum.uniques += Number(row.uniques);
+    totals.set(row.scopeId, sum);
+  }
+  return totals;
+}
+
 /** Each item's running total of one dimension (counted scans by default): lists read this. */
 export async function itemTotals(
   db: Executor,

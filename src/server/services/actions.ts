@@ -22,6 +22,8 @@ import {
 import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
+import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
+import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
 import { copyLabels, copyName } from './projectItems.js';
 import { hashPassword } from '../security.js';
@@ -426,6 +428,8 @@ export interface ActionAnswer {
   protection: Protection;
   fallback: unknown;
   qrCodeCount: number;
+  /** The background check of a link's destination (issue 16 part 5); null before any failure. */
+  destinationHealth: DestinationHealth | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -458,6 +462,10 @@ export async function presentActions(
     ...storedMediaIds(row.objectType, parseStoredData(row.data)).values(),
   ]);
   const media = await findMediaByIds(db, ids);
+  const health = await healthOfActions(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     projectId: row.projectId,
@@ -467,7 +475,23 @@ export async function presentActions(
     activity: parseStoredData(row.activity),
     ...(smartFieldsOf(row) as Pick<ActionAnswer, 'rules' | 'split' | 'protection' | 'fallback'>),
     qrCodeCount: qrCodeCounts.get(row.id) ?? 0,
+    destinationHealth: presentHealth(health.get(row.id), parseStoredData(row.data).link),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));
+}
+
+/** A health row as answered: only while it is about the link the Action has now. */
+function presentHealth(
+  row: DestinationHealthRow | undefined,
+  link: unknown,
+): DestinationHealth | null {
+  if (!row || row.url !== link) return null;
+  return {
+    status: row.status,
+    consecutiveFailures: Number(row.consecutiveFailures),
+    lastError: row.lastError,
+    checkedAt: row.checkedAt,
+    failingSince: row.failingSince,
+  };
 }

@@ -47,11 +47,12 @@ const LIMITS = {
   },
 } as const;
 
-/** Whether one more item fits in the project and the customer (checked under the lock). */
+/** Whether `extra` more items (one by default) fit in the project and the customer (under the lock). */
 export async function limitProblem(
   trx: Executor,
   table: ItemTable,
   project: ProjectRow,
+  extra = 1,
 ): Promise<LimitProblem | null> {
   await lockCustomer(trx, project.customerId);
   const total = await itemLimits(trx, LIMITS[table].column, project.id, project.customerId);
@@ -59,8 +60,10 @@ export async function limitProblem(
   // thousands of rows would otherwise count ever longer lists once per row).
   if (total.project === UNLIMITED && total.customer === UNLIMITED) return null;
   const used = await countActiveItems(trx, table, project.id, project.customerId);
-  if (!fitsWithin(used.project, total.project)) return { scope: 'project', max: total.project };
-  if (!fitsWithin(used.customer, total.customer)) return { scope: 'customer', max: total.customer };
+  if (!fitsWithin(used.project, total.project, extra))
+    return { scope: 'project', max: total.project };
+  if (!fitsWithin(used.customer, total.customer, extra))
+    return { scope: 'customer', max: total.customer };
   return null;
 }
 
@@ -81,8 +84,9 @@ export async function ensureRoomForOne(
   table: ItemTable,
   project: ProjectRow,
   pointer?: string,
+  extra = 1,
 ): Promise<void> {
-  const problem = await limitProblem(trx, table, project);
+  const problem = await limitProblem(trx, table, project, extra);
   if (problem) throw limitError(table, problem, pointer);
 }
 

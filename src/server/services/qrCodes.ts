@@ -15,7 +15,7 @@ import {
 import { invalidField, notFound, underPointer } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import { pickFields, type UnitOfWork } from './unitOfWork.js';
+import { pickFields, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
@@ -26,7 +26,7 @@ import {
   updateQrCode,
   type QrCodeWithAction,
 } from '../repositories/qrCodes.js';
-import { actionCreated, insertNewAction } from './actions.js';
+import { actionCreated, actionOr404, insertNewAction } from './actions.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
@@ -145,21 +145,79 @@ export async function createQrCode(
       design: JSON.stringify(input.design),
       ...newItemColumns(project, user, now),
     });
-    const qrCodeAuditId = await record({
-      type: 'qr_code',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { code: fresh, actionId: input.actionId },
-      // Unknown codes are cached briefly too; this one exists now.
-      codes: [fresh],
-    });
+    const qrCodeAuditId = await record(
+      qrCodeCreated(project, { id, name: input.name, code: fresh, actionId: input.actionId }),
+    );
     if (newAction && input.actionId)
       await record(actionCreated(project, input.actionId, newAction, qrCodeAuditId));
   });
   return id;
+}
+
+/** The audit row (and event) of a new QR code. */
+function qrCodeCreated(
+  project: ProjectRow,
+  qrCode: { id: string; name: string; code: string; actionId: string | null },
+  parentId?: string,
+): ChangeRecord {
+  return {
+    type: 'qr_code',
+    action: 'created',
+    itemId: qrCode.id,
+    name: qrCode.name,
+    customerId: project.customerId,
+    projectId: project.id,
+    changes: { code: qrCode.code, actionId: qrCode.actionId },
+    parentId,
+    // Unknown codes are cached briefly too; this one exists now.
+    codes: [qrCode.code],
+  };
+}
+
+/**
+ * Placements (issue 16 part 7): one new QR code per name, all using the Action, in one change.
+ * The limits count them all at once (the same 422 as one create); each QR code's audit row hangs
+ * under the Action's row that names the placements. Answers the new ids in the names' order.
+ */
+export async function createPlacements(
+  db: Db,
+  user: Actor,
+  projectId: string,
+  actionId: string,
+  names: readonly string[],
+  work: UnitOfWork,
+): Promise<string[]> {
+  const ids = names.map(() => ulid());
+  await work.run(async ({ trx, record }) => {
+    const { project, action } = await actionOr404(trx, user, projectId, actionId);
+    await ensureRoomForOne(trx, 'qrCodes', project, '/names', names.length);
+    const parentId = await record({
+      type: 'action',
+      action: 'added',
+      itemId: action.id,
+      name: action.name,
+      customerId: project.customerId,
+      projectId: project.id,
+      changes: { placements: [...names] },
+    });
+    const now = new Date().toISOString();
+    for (const [index, name] of names.entries()) {
+      const code = await freshCode(trx);
+      const id = ids[index];
+      await insertQrCode(trx, {
+        id,
+        code,
+        name,
+        description: null,
+        actionId: action.id,
+        templateId: null,
+        design: JSON.stringify(DEFAULT_QR_DESIGN),
+        ...newItemColumns(project, user, now),
+      });
+      await record(qrCodeCreated(project, { id, name, code, actionId: action.id }, parentId));
+    }
+  });
+  return ids;
 }
 
 /** A QR code's fields as its edit takes them: what an audit row keeps and a restore re-applies. */

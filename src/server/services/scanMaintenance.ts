@@ -15,6 +15,7 @@ import {
 } from '../repositories/analytics.js';
 import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
 import { LocalDays, RollupAccumulator } from '../scan/rollup.js';
+import { startJobTimer, type JobTimer } from './jobTimer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const markerSchema = z.object({ through: z.number(), upTo: z.number() });
@@ -79,30 +80,12 @@ export function startScanMaintenance(
   db: Db,
   onError: (error: unknown) => void,
   everyMs = DAY_MS,
-): { stop: () => void; runNow: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  const runNow = () => {
-    running ??= (async () => {
-      try {
-        if ((await applyRetention(db)) > 0) await analyzeStatistics(db);
-      } catch (error) {
-        onError(error);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  // The first run well after start, not during it (nor during a test run).
-  const first = setTimeout(() => void runNow(), 10 * 60_000);
-  const timer = setInterval(() => void runNow(), everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    runNow,
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
+): JobTimer {
+  return startJobTimer(
+    async () => {
+      if ((await applyRetention(db)) > 0) await analyzeStatistics(db);
     },
-  };
+    onError,
+    everyMs,
+  );
 }

@@ -24,6 +24,7 @@ import {
 import {
   floorHour,
   rollupSeries,
+  rollupTotalsByScope,
   rollupSums,
   rollupWeekHours,
   topItems,
@@ -239,4 +240,21 @@ export async function statisticsOf(
       topShortLinks: top.filter((item) => item.itemType === 'short_link'),
     },
   };
+}
+
+/**
+ * Counted scans and unique visitors of each item over [from, to], from the same rollup ranges the
+ * charts read (so a placement's figure equals its own statistics page's total for that range).
+ */
+export async function itemTotalsIn(
+  db: Executor,
+  itemIds: readonly string[],
+  from: Date,
+  to: Date,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<Map<string, { scans: number; uniques: number }>> {
+  const fromHour = floorHour(from.getTime());
+  const toHour = floorHour(to.getTime());
+  const granularity = granularityIn(from, to, timeZone);
+  return rollupTotalsByScope(db, itemIds, seriesRanges(fromHour, toHour, granularity, timeZone));
 }

@@ -67,10 +67,20 @@ export async function pointsToPrivateNetwork(url: string): Promise<boolean> {
   return addresses.some(isPrivateAddress);
 }
 
+/** How names are resolved: the system's resolver, or another one (a test's, a closed network's). */
+export type Resolve = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, found: dns.LookupAddress[]) => void,
+) => void;
+
 /** A `lookup` for http.request that refuses hostnames with any private address. */
-export function checkedLookup(allowPrivate: boolean): LookupFunction {
+export function checkedLookup(
+  allowPrivate: boolean,
+  resolve: Resolve = dns.lookup,
+): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true, verbatim: true }, (error, found) => {
+    resolve(hostname, { ...options, all: true, verbatim: true }, (error, found) => {
       if (error) return callback(error, '', 4);
       const addresses = found as dns.LookupAddress[];
       if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address)))

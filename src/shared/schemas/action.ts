@@ -346,11 +346,21 @@ export type ActionUpdate = ActionInput;
 export const isActionType = (value: unknown): value is ActionType =>
   typeof value === 'string' && (ACTION_TYPES as readonly string[]).includes(value);
 
+/** The background check of a link's destination, as answers carry it (issue 16 part 5). */
+export interface DestinationHealth {
+  status: 'healthy' | 'failing';
+  consecutiveFailures: number;
+  lastError: string | null;
+  checkedAt: string;
+  failingSince: string | null;
+}
+
 /** An Action in answers: the input plus its identity and times; the password never comes back. */
 export type Action = Omit<ActionInput, 'protection'> & {
   protection: Protection;
   id: string;
   projectId: string;
+  destinationHealth?: DestinationHealth | null;
   createdAt: string;
   updatedAt: string;
 };

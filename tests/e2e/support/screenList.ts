@@ -12,6 +12,7 @@ export function mainScreens(ids: DemoItems): [string, string][] {
     ['QR code wizard', `${p}/qr-code/create/type`],
     ['Action list', `${p}/qr-links`],
     ['Action editor', `${p}/qr-link/${ids.action}/details/edit`],
+    ['Action placements', `${p}/qr-link/${ids.action}/placements`],
     ['short link list', `${p}/short-links`],
     ['short link details', `${p}/short-links/${ids.shortLink}/details/edit`],
     ['pages', `${p}/pages`],

@@ -245,6 +245,16 @@ export const ENDPOINTS: Endpoint[] = [
   e('POST', '/projects/:pid/actions/:action/simulate', ['QRLinkView'], 'qrlink_not_found', () => ({
     country: 'NL',
   })),
+  e('GET', '/projects/:pid/actions/:action/placements', ['QRLinkView'], 'qrlink_not_found'),
+  e(
+    'POST',
+    '/projects/:pid/actions/:action/placements',
+    ['QRCodeCreate'],
+    'qrlink_not_found',
+    () => ({
+      names: ['Hacked poster'],
+    }),
+  ),
   e('GET', '/projects/:pid/pages/:contactAction/preview', ['QRLinkView'], 'qrlink_not_found'),
   // QR codes
   e('GET', '/projects/:pid/qr-codes', ['QRCodeView'], P),

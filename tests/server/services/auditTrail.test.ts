@@ -554,6 +554,16 @@ const CASES: Case[] = [
     rows: [['action', 'duplicated']],
   },
   {
+    route: 'POST /api/projects/:pid/actions/:id/placements',
+    path: (c) => `${items(c)}/actions/${c.action}/placements`,
+    body: () => ({ names: ['Station', 'Flyer'] }),
+    rows: [
+      ['action', 'added'],
+      ['qr_code', 'created'],
+      ['qr_code', 'created'],
+    ],
+  },
+  {
     route: 'DELETE /api/projects/:pid/actions/:id',
     path: (c) => `${items(c)}/actions/${c.action}`,
     rows: [['action', 'deleted']],

@@ -25,7 +25,18 @@ import {
   removeAction,
 } from '../../services/actions.js';
 import { mediaStorageFor } from '../../services/media.js';
-import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { placementStatistics } from '../../services/placements.js';
+import { placementsInputSchema } from '../../../shared/schemas/placement.js';
+import { timeseriesQuerySchema } from '../../../shared/schemas/analytics.js';
+import { rangeIn } from '../../../shared/timeZone.js';
+import { findQrCodesByIds } from '../../repositories/qrCodes.js';
+import {
+  createPlacements,
+  presentQrCodes,
+  scanBaseOf,
+  scanUrlOf,
+  shortLinkUrlOf,
+} from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -194,6 +205,62 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
           updatedAt: row.updatedAt,
         })),
         meta: { total: rows.length, page: 1, perPage: rows.length },
+      };
+    },
+  );
+
+  // POST /projects/{pid}/actions/{id}/placements: one new QR code per name, in one change.
+  app.post<{ Params: ProjectItemParams }>(
+    '/projects/:pid/actions/:id/placements',
+    { preHandler: requirePermission('QRCodeCreate') },
+    async (request, reply) => {
+      const { projectId, id } = idsOf(request.params);
+      const { names } = placementsInputSchema.parse(request.body);
+      const user = currentUser(request);
+      const ids = await createPlacements(
+        db,
+        user,
+        projectId,
+        id,
+        names,
+        unitOfWorkOf(request, config),
+      );
+      const rows = await findQrCodesByIds(db, projectId, ids);
+      const order = new Map(ids.map((qrId, index) => [qrId, index]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return reply.code(201).send({ data: await presentQrCodes(db, config, rows) });
+    },
+  );
+
+  // GET /projects/{pid}/actions/{id}/placements: its QR codes' scans side by side over from…to.
+  app.get<{ Params: ProjectItemParams }>(
+    '/projects/:pid/actions/:id/placements',
+    { preHandler: requirePermission('QRLinkView') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const query = timeseriesQuerySchema.parse({
+        ...(request.query as object),
+        projectId,
+      });
+      const project = await projectOfRequest(db, request);
+      const { from, to } = rangeIn(query, project.timeZone);
+      const data = await placementStatistics(
+        db,
+        config,
+        currentUser(request),
+        projectId,
+        id,
+        from,
+        to,
+      );
+      return {
+        data,
+        meta: {
+          from: from.toISOString(),
+          to: to.toISOString(),
+          total: data.length,
+          scans: data.reduce((sum, row) => sum + row.scans, 0),
+        },
       };
     },
   );
