@@ -67,6 +67,7 @@ import { eventChannelOf, RedisEventRelay } from './events/redisRelay.js';
 import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
+import { ReadPool } from './services/readPool.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
 export interface RouteEntry {
@@ -88,6 +89,8 @@ declare module 'fastify' {
     scanNotices: ScanLimitNotices;
     /** Queues webhook deliveries after each committed change and sends them on its own timer. */
     webhooks: WebhookDispatcher;
+    /** Statistics and list reads, off the scan path's thread on SQLite (services/readPool.ts). */
+    reads: ReadPool;
   }
 }
 
@@ -162,6 +165,9 @@ export async function buildApp({
   const events = new EventBus((error) => app.log.error({ err: error }, 'event subscriber failed'));
   app.decorate('events', events);
   app.decorate('writePath', new WritePath(db, events));
+  const reads = new ReadPool(db);
+  app.decorate('reads', reads);
+  app.addHook('onClose', () => reads.close());
   // Customer admins hear once when their scans reach 80 % and 100 % (scans never stop a redirect).
   const scanNotices = new ScanLimitNotices(
     db,
