@@ -346,7 +346,7 @@ describe('retention', () => {
     }
     const rollupsBefore = await Promise.all(customers.map((c) => rollupCounts(c.project)));
 
-    const deleted = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
+    const { deleted } = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
     const left = async (customerId: string) =>
       (
         await t.db
