@@ -83,6 +83,17 @@ describe.runIf(isPostgres)('scan partitions (PostgreSQL)', () => {
     expect(await scansOf(customerId)).toEqual(after);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await scansOf(customerId)).toEqual(after);
+    // List searches get trigram indexes (pg_trgm is available here).
+    const { sql } = await import('kysely');
+    const { rows: indexes } = await sql<{ name: string }>`select indexname as name
+      from pg_indexes where schemaname = current_schema() and indexname like '%_trgm_idx'
+      order by 1`.execute(t.db);
+    expect(indexes.map((row) => row.name)).toEqual([
+      'qr_codes_code_trgm_idx',
+      'qr_codes_name_trgm_idx',
+      'short_links_name_trgm_idx',
+      'short_links_uri_trgm_idx',
+    ]);
   });
 
   it('retention drops months past every retention whole, deletes the rest in batches, and keeps months ahead', async () => {

@@ -4,11 +4,40 @@
 // partition per month they cover, from the oldest through two months ahead); a default partition
 // takes rows outside the months that exist (the maintenance job moves them into a month's
 // partition when it creates it). The primary key holds the partition key, as PostgreSQL requires.
-// SQLite keeps its one table (retention deletes in small batches there).
+// SQLite keeps its one table (retention deletes in small batches there). Also on PostgreSQL: list
+// searches by name and code/uri get trigram indexes when pg_trgm can be installed.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { createScanPartition, monthsFrom } from '../scanPartitions.js';
 
 const MONTHS_AHEAD = 2;
+
+/** List searches (lower(column) like '%text%') a trigram index serves on PostgreSQL. */
+const SEARCHED = [
+  ['qr_codes', 'name'],
+  ['qr_codes', 'code'],
+  ['short_links', 'name'],
+  ['short_links', 'uri'],
+] as const;
+
+/**
+ * The schema pg_trgm lives in, installing it when the server has it and this user may (it is a
+ * trusted extension); null otherwise, and the searches go on without the indexes.
+ */
+async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
+  const installed = async () =>
+    (
+      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema ?? null;
+  const found = await installed();
+  if (found) return found;
+  const { rows } = await sql<{ ok: boolean }>`
+    select exists (select 1 from pg_available_extensions where name = 'pg_trgm')
+      and has_database_privilege(current_database(), 'CREATE') as ok`.execute(db);
+  if (!rows[0]?.ok) return null;
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  return installed();
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
@@ -50,10 +79,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index scans_item_idx on scans (item_id, scanned_at)`.execute(db);
   await sql`create index scans_project_idx on scans (project_id, scanned_at)`.execute(db);
   await sql`create index scans_scanned_at_idx on scans (scanned_at)`.execute(db);
+
+  const trigrams = await trigramSchema(db);
+  if (trigrams) {
+    for (const [table, column] of SEARCHED) {
+      await sql`create index ${sql.id(`${table}_${column}_trgm_idx`)} on ${sql.id(table)}
+        using gin (lower(${sql.id(column)}) ${sql.id(trigrams, 'gin_trgm_ops')})`.execute(db);
+    }
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  for (const [table, column] of SEARCHED) {
+    await sql`drop index if exists ${sql.id(`${table}_${column}_trgm_idx`)}`.execute(db);
+  }
   await sql`alter table scans rename to scans_partitioned`.execute(db);
   await sql`alter sequence scans_id_seq owned by none`.execute(db);
   for (const name of [
