@@ -12,7 +12,12 @@ import {
 } from '../../../src/server/db/scanPartitions.js';
 import { applyRetention } from '../../../src/server/services/scanMaintenance.js';
 import { recordScans } from '../../helpers/factories.js';
-import { createTestDb, insertCustomerAndProject, type TestDb } from '../scan/helpers.js';
+import {
+  createTestDb,
+  customersWithRetention,
+  insertCustomerAndProject,
+  type TestDb,
+} from '../scan/helpers.js';
 
 const DAY_MS = 86_400_000;
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -98,16 +103,7 @@ describe.runIf(isPostgres)('scan partitions (PostgreSQL)', () => {
 
   it('retention drops months past every retention whole, deletes the rest in batches, and keeps months ahead', async () => {
     const now = new Date('2030-06-10T12:00:00.000Z');
-    const customers: { id: string; project: string; days: number }[] = [];
-    for (const days of [60, 20]) {
-      const { customerId, projectId } = await insertCustomerAndProject(t.db);
-      await t.db
-        .updateTable('customers')
-        .set({ scanRetentionDays: days })
-        .where('id', '=', customerId)
-        .execute();
-      customers.push({ id: customerId, project: projectId, days });
-    }
+    const customers = await customersWithRetention(t.db, [60, 20]);
     // Other test customers keep the default retention (400 days); give them a short one, so
     // this test decides which months can go.
     await t.db
