@@ -32,15 +32,14 @@ async function time(name: string, goal: Timing['goal'], work: () => Promise<unkn
   return { name, median: at(0.5), p95: at(0.95), goal } satisfies Timing;
 }
 
-/** The 365-day project statistics: what a viewer beside the redirect load asks. */
-export function yearOfProject(db: Db, ids: BenchIds) {
+/** The 365-day project statistics' arguments: what a viewer beside the redirect load asks. */
+export function yearOfProject(ids: Pick<BenchIds, 'busyProjectId'>) {
   const to = new Date();
-  return statisticsOf(
-    db,
+  return [
     { projectId: ids.busyProjectId, scopeIds: [ids.busyProjectId], withTopItems: true },
     new Date(to.getTime() - 365 * DAY_MS),
     to,
-  );
+  ] as const;
 }
 
 export async function timeQueries(db: Db, ids: BenchIds, statsGoalMs: number): Promise<Timing[]> {

@@ -12,7 +12,8 @@ const entryPoints = fs
   .map((name) => path.join(cliDir, name));
 
 await build({
-  entryPoints,
+  // The statistics reader threads' entry (services/readPool.ts finds it beside its chunk).
+  entryPoints: [...entryPoints, { in: 'src/server/services/readWorker.ts', out: 'readWorker' }],
   outdir: 'dist/server/cli',
   bundle: true,
   splitting: true,

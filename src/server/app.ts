@@ -70,6 +70,7 @@ import { RedisLiveCounts, type LiveMinute } from './scan/liveCounts.js';
 import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
+import { ReadPool } from './services/readPool.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
 export interface RouteEntry {
@@ -95,6 +96,8 @@ declare module 'fastify' {
     webhooks: WebhookDispatcher;
     /** Checks link destinations in the background (issue 16 part 5; runNow() for tests). */
     destinationHealth: JobTimer & { checker: DestinationHealthChecker };
+    /** Statistics and list reads, off the scan path's thread on SQLite (services/readPool.ts). */
+    reads: ReadPool;
   }
 }
 
@@ -169,6 +172,9 @@ export async function buildApp({
   const events = new EventBus((error) => app.log.error({ err: error }, 'event subscriber failed'));
   app.decorate('events', events);
   app.decorate('writePath', new WritePath(db, events));
+  const reads = new ReadPool(db);
+  app.decorate('reads', reads);
+  app.addHook('onClose', () => reads.close());
   // Customer admins hear once when their scans reach 80 % and 100 % (scans never stop a redirect).
   const scanNotices = new ScanLimitNotices(
     db,

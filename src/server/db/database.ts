@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise SQLite at `sqliteFile` (':memory:' allowed). */
   databaseUrl?: string;
   sqliteFile?: string;
+  /** SQLite only: a read-only connection (the statistics readers beside the writer, WAL). */
+  readonly?: boolean;
 }
 
 // PostgreSQL answers bigint and numeric as strings; our counters fit in a double.
@@ -54,12 +56,17 @@ export function createDatabase(options: DatabaseOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  // WAL lets the scan writer and API readers work side by side; NORMAL sync is safe with WAL.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
+  let sqlite: SQLite.Database;
+  if (options.readonly) {
+    sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  } else {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    // WAL lets the scan writer and API readers work side by side; NORMAL sync is safe with WAL.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+  }
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteKeepingCauseDialect({ database: sqlite }),

@@ -14,6 +14,7 @@ import * as listIndexes from './migrations/0020_list_indexes.js';
 import * as smartCodes from './migrations/0021_smart_codes.js';
 import * as utmPresets from './migrations/0022_utm_presets.js';
 import * as destinationHealth from './migrations/0023_destination_health.js';
+import * as scanPartitions from './migrations/0026_scan_partitions.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -29,11 +30,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_smart_codes': smartCodes,
   '0022_utm_presets': utmPresets,
   '0023_destination_health': destinationHealth,
+  '0026_scan_partitions': scanPartitions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** The migrator of our migrations on this database (tests step down and up with it). */
+export async function migratorOf(db: Db): Promise<Migrator> {
   // On PostgreSQL the Migrator looks for its own tables in every schema; pinning it to the
   // connection's schema keeps databases that share a server (one schema each) apart.
   let migrationTableSchema: string | undefined;
@@ -41,8 +44,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, migrationTableSchema });
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await (await migratorOf(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,9 +1,19 @@
 // Keeping the scan tables in shape off the scan path: the one-off backfill that folds raw rows
 // written before the rollups existed into them (idempotent: a marker says how far it got, moved
 // in the same transaction as each batch), and the daily retention job that deletes raw rows older
-// than each customer's retention in small batches (rollups stay, so every chart keeps its past).
+// than each customer's retention (rollups stay, so every chart keeps its past). On PostgreSQL the
+// raw table is partitioned by month (migration 0026): the job keeps partitions ready two months
+// ahead and drops a month whole once it lies wholly past every customer's retention; what is
+// left over is deleted in small batches, as on SQLite.
 import { z } from 'zod';
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database.js';
+import {
+  createScanPartition,
+  dropScanPartition,
+  monthsFrom,
+  scanPartitions,
+} from '../db/scanPartitions.js';
 import { ROLLUP_BACKFILL_KEY } from '../db/migrations/0015_scan_rollups.js';
 import {
   analyzeStatistics,
@@ -56,11 +66,45 @@ export interface RetentionOptions {
   now?: Date;
 }
 
-/** Deletes raw scans older than each customer's retention; answers how many it deleted. */
-export async function applyRetention(db: Db, options: RetentionOptions = {}): Promise<number> {
+const MONTHS_AHEAD = 2;
+
+/**
+ * PostgreSQL: creates the month partitions from this month through MONTHS_AHEAD ahead, and drops
+ * those whose every row is older than `before` (the longest retention); answers the dropped ones.
+ */
+export async function maintainScanPartitions(db: Db, now: Date, before: Date): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return [];
+  for (const month of monthsFrom(now, now, MONTHS_AHEAD)) await createScanPartition(db, month);
+  const dropped: string[] = [];
+  for (const month of await scanPartitions(db)) {
+    if (month.to.getTime() > before.getTime()) break;
+    await dropScanPartition(db, month);
+    dropped.push(month.name);
+  }
+  return dropped;
+}
+
+/**
+ * Deletes raw scans older than each customer's retention: on PostgreSQL whole months past every
+ * customer's retention first, then the rest in small batches. Answers how many batch-deleted
+ * rows and which partitions went.
+ */
+export async function applyRetention(
+  db: Db,
+  options: RetentionOptions = {},
+): Promise<{ deleted: number; droppedPartitions: string[] }> {
   const { batchSize = 2000, pauseMs = 20, now = new Date() } = options;
+  const customers = await retentionByCustomer(db);
+  // With no customers no row is kept for anyone; otherwise a month goes when the longest
+  // retention has passed it.
+  const longest = Math.max(0, ...customers.map((customer) => customer.scanRetentionDays));
+  const droppedPartitions = await maintainScanPartitions(
+    db,
+    now,
+    new Date(now.getTime() - longest * DAY_MS),
+  );
   let deleted = 0;
-  for (const customer of await retentionByCustomer(db)) {
+  for (const customer of customers) {
     const before = new Date(now.getTime() - customer.scanRetentionDays * DAY_MS).toISOString();
     for (;;) {
       const count = await deleteRawScansBefore(db, customer.id, before, batchSize);
@@ -69,7 +113,7 @@ export async function applyRetention(db: Db, options: RetentionOptions = {}): Pr
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }
-  return deleted;
+  return { deleted, droppedPartitions };
 }
 
 /**
@@ -83,7 +127,8 @@ export function startScanMaintenance(
 ): JobTimer {
   return startJobTimer(
     async () => {
-      if ((await applyRetention(db)) > 0) await analyzeStatistics(db);
+      const { deleted, droppedPartitions } = await applyRetention(db);
+      if (deleted > 0 || droppedPartitions.length > 0) await analyzeStatistics(db);
     },
     onError,
     everyMs,

@@ -11,7 +11,7 @@ import { writePlatformSetting } from '../../../src/server/repositories/platformS
 import { applyRetention, backfillRollups } from '../../../src/server/services/scanMaintenance.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
 import { recordScans, type ScanInput } from '../../helpers/factories.js';
-import { createTestDb, insertCustomerAndProject, type TestDb } from '../scan/helpers.js';
+import { createTestDb, customersWithRetention, type TestDb } from '../scan/helpers.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -326,16 +326,7 @@ describe('retention', () => {
   it('deletes exactly the raw rows older than each customer’s retention, and keeps the rollups', async () => {
     const now = new Date('2025-06-01T12:00:00.000Z');
     const day = 24 * 3600_000;
-    const customers: { id: string; project: string; days: number }[] = [];
-    for (const days of [400, 30]) {
-      const { customerId, projectId } = await insertCustomerAndProject(t.db);
-      await t.db
-        .updateTable('customers')
-        .set({ scanRetentionDays: days })
-        .where('id', '=', customerId)
-        .execute();
-      customers.push({ id: customerId, project: projectId, days });
-    }
+    const customers = await customersWithRetention(t.db, [400, 30]);
     const ages = [1, 29, 30.5, 31, 399, 400.5, 401, 800];
     for (const c of customers) {
       await recordScans(
@@ -346,7 +337,7 @@ describe('retention', () => {
     }
     const rollupsBefore = await Promise.all(customers.map((c) => rollupCounts(c.project)));
 
-    const deleted = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
+    const { deleted } = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
     const left = async (customerId: string) =>
       (
         await t.db

@@ -270,3 +270,18 @@ export async function countScans(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A customer with a project per retention (days of raw scans kept), in that order. */
+export async function customersWithRetention(db: Db, retentions: readonly number[]) {
+  const customers: { id: string; project: string; days: number }[] = [];
+  for (const days of retentions) {
+    const { customerId, projectId } = await insertCustomerAndProject(db);
+    await db
+      .updateTable('customers')
+      .set({ scanRetentionDays: days })
+      .where('id', '=', customerId)
+      .execute();
+    customers.push({ id: customerId, project: projectId, days });
+  }
+  return customers;
+}

@@ -15,7 +15,7 @@ import { localIso, rangeIn } from '../../../shared/timeZone.js';
 import { rawScanChunks, statisticsItemIds } from '../../repositories/analytics.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { chartCsv, csvLine, RAW_SCAN_CSV_COLUMNS } from '../../services/statisticsCsv.js';
-import { statisticsOf, type Statistics } from '../../services/statistics.js';
+import type { Statistics } from '../../services/statistics.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
@@ -34,8 +34,9 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
 
   async function statistics(request: FastifyRequest, query: TimeseriesQuery): Promise<Statistics> {
     const { project, itemIds, from, to } = await scopeOf(request, query);
-    return statisticsOf(
-      db,
+    // On a reader thread of its own (SQLite): a long range does not hold up the redirects.
+    return app.reads.run(
+      'statistics',
       {
         projectId: project.id,
         timeZone: project.timeZone,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import { ulidSchema } from '../../../shared/ids.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
-import { listQuerySchema, type ListQuery } from '../../../shared/schemas/common.js';
+import { listQuerySchema } from '../../../shared/schemas/common.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../domain/actor.js';
@@ -32,8 +32,6 @@ const itemListQuerySchema = listQuerySchema.extend({
   labelId: ulidSchema.optional(),
 });
 
-type ItemListQuery = z.infer<typeof itemListQuerySchema>;
-
 /** What the shared routes need of one kind of project item. */
 export interface ProjectItemKind<Row, New, Update> {
   /** The collection under /projects/{pid}: 'qr-codes' or 'short-links'. */
@@ -43,12 +41,8 @@ export interface ProjectItemKind<Row, New, Update> {
   notFound: ApiErrorCode;
   newSchema: z.ZodType<New>;
   updateSchema: z.ZodType<Update>;
-  list(
-    db: Executor,
-    projectId: string,
-    query: ListQuery,
-    filters: Pick<ItemListQuery, 'actionId' | 'labelId'>,
-  ): Promise<{ rows: Row[]; total: number }>;
+  /** The read task (services/reads.ts) of a list page: it runs off the scan path's thread. */
+  list: 'listQrCodes' | 'listShortLinks';
   /** The answers of rows, with their tags and scan counts. */
   present(db: Executor, config: Config, rows: Row[]): Promise<unknown[]>;
   find(
@@ -101,10 +95,10 @@ export function projectItemRoutes<Row, New, Update extends object>(
   app.get<{ Params: ProjectParams }>(collection, { preHandler: may('View') }, async (request) => {
     const project = await projectOfRequest(db, request);
     const query = itemListQuerySchema.parse(request.query);
-    const { rows, total } = await kind.list(db, project.id, query, {
+    const { rows, total } = (await app.reads.run(kind.list, project.id, query, {
       actionId: query.actionId,
       labelId: query.labelId,
-    });
+    })) as { rows: Row[]; total: number };
     return listResponse(await kind.present(db, config, rows), total, query);
   });
 

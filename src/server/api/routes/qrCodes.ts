@@ -2,7 +2,6 @@
 // the routes every project item shares (projectItems.ts).
 import type { FastifyInstance } from 'fastify';
 import { newQrCodeSchema, qrCodeUpdateSchema } from '../../../shared/schemas/qrCode.js';
-import { listQrCodes } from '../../repositories/qrCodes.js';
 import {
   createQrCode,
   deleteTrashedQrCode,
@@ -25,7 +24,7 @@ export function qrCodeRoutes(app: FastifyInstance, deps: RouteDeps): void {
     notFound: 'qr_code_not_found',
     newSchema: newQrCodeSchema,
     updateSchema: qrCodeUpdateSchema,
-    list: listQrCodes,
+    list: 'listQrCodes',
     present: presentQrCodes,
     find: async (...args) => (await qrCodeOr404(...args)).qrCode,
     create: createQrCode,

@@ -2,7 +2,6 @@
 // random uri to suggest (the changes are in services/shortLinks.ts).
 import type { FastifyInstance } from 'fastify';
 import { newShortLinkSchema, shortLinkUpdateSchema } from '../../../shared/schemas/shortLink.js';
-import { listShortLinks } from '../../repositories/shortLinks.js';
 import { scanBaseOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import {
   createShortLink,
@@ -30,7 +29,7 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
     notFound: 'short_link_not_found',
     newSchema: newShortLinkSchema,
     updateSchema: shortLinkUpdateSchema,
-    list: listShortLinks,
+    list: 'listShortLinks',
     present: presentShortLinks,
     find: async (...args) => (await shortLinkOr404(...args)).shortLink,
     create: createShortLink,

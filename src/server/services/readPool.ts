@@ -1,0 +1,144 @@
+// Where the dashboard's heavy reads run (services/reads.ts). better-sqlite3 answers synchronously,
+// so a 365-day statistics read on the app's connection would hold the event loop that serves
+// redirects; on SQLite they run instead on worker threads, each with its own read-only connection
+// (WAL lets readers work beside the scan writer). PostgreSQL's driver does not block, and an
+// in-memory SQLite cannot be shared, so there they run on the app's database. One pool per app
+// instance (buildApp owns and closes it); workers start on the first read.
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sqliteHandleOf, type Db } from '../db/database.js';
+import { runReadTask, type ReadTaskArgs, type ReadTaskName, type ReadTaskResult } from './reads.js';
+import type { ReadReply, ReadRequest } from './readWorker.js';
+
+export interface ReadPoolOptions {
+  /** Reader threads (SQLite files only); one per core beyond the first, at most 4. */
+  threads?: number;
+  /** The readers' nice value (Linux): above 0 they give way to the main thread. */
+  nice?: number;
+}
+
+interface Job {
+  request: ReadRequest;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+/** Answers a reader thread posted as an error: the message and code (SQLITE_…) survive. */
+export class ReadTaskError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ReadTaskError';
+  }
+}
+
+const fromSource = import.meta.url.endsWith('.ts');
+const workerUrl = new URL(fromSource ? './readWorker.ts' : './readWorker.js', import.meta.url);
+
+/** The worker: the built file, or (tests, the benchmark) the source through tsx's loader. */
+function startWorker(workerData: unknown): Worker {
+  if (!fromSource) return new Worker(workerUrl, { workerData });
+  // tsx's ESM entry of its register API (require.resolve finds the CommonJS one beside it).
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+export class ReadPool {
+  private readonly file: string | null;
+  private readonly threads: number;
+  private readonly nice: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    options: ReadPoolOptions = {},
+  ) {
+    const handle = sqliteHandleOf(db);
+    this.file = handle && !handle.memory ? handle.name : null;
+    this.threads = Math.max(
+      1,
+      options.threads ?? Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1),
+    );
+    this.nice = options.nice ?? 10;
+  }
+
+  /** Whether reads leave this thread (a SQLite file). */
+  get threaded(): boolean {
+    return this.file !== null;
+  }
+
+  run<K extends ReadTaskName>(name: K, ...args: ReadTaskArgs<K>): Promise<ReadTaskResult<K>> {
+    if (!this.file || this.closed) return runReadTask(this.db, name, args);
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        request: { id: this.nextId++, name, args },
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.dispatch();
+    });
+  }
+
+  /** Stops the readers; reads still queued or running fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('read pool closed'));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.job === null);
+      if (!slot) {
+        if (this.slots.length >= this.threads) return;
+        slot = this.spawn();
+      }
+      const job = this.queue.shift() as Job;
+      slot.job = job;
+      slot.worker.ref();
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker({ file: this.file, nice: this.nice });
+    const slot: Slot = { worker, job: null };
+    this.slots.push(slot);
+    worker.on('message', (reply: ReadReply) => {
+      const job = slot.job;
+      if (!job || job.request.id !== reply.id) return;
+      slot.job = null;
+      worker.unref();
+      if (reply.ok) job.resolve(reply.value);
+      else job.reject(new ReadTaskError(reply.message, reply.code));
+      this.dispatch();
+    });
+    const lost = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      slot.job?.reject(error);
+      slot.job = null;
+      if (!this.closed) this.dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`statistics reader stopped (${code})`)));
+    return slot;
+  }
+}

@@ -1,0 +1,29 @@
+// The dashboard's heavy reads, by name, so they can run on a read-only connection of their own:
+// the statistics answers and the QR code and short link list pages. readPool.ts runs them on
+// worker threads (SQLite) or on the app's own database (PostgreSQL, an in-memory SQLite); either
+// way a task is a plain function of the database and structured-clonable arguments.
+import type { Executor } from '../repositories/executor.js';
+import { listQrCodes } from '../repositories/qrCodes.js';
+import { listShortLinks } from '../repositories/shortLinks.js';
+import { statisticsOf } from './statistics.js';
+
+export const READ_TASKS = {
+  statistics: statisticsOf,
+  listQrCodes,
+  listShortLinks,
+} satisfies Record<string, (db: Executor, ...args: never[]) => Promise<unknown>>;
+
+export type ReadTaskName = keyof typeof READ_TASKS;
+type Rest<F> = F extends (db: Executor, ...args: infer A) => unknown ? A : never;
+export type ReadTaskArgs<K extends ReadTaskName> = Rest<(typeof READ_TASKS)[K]>;
+export type ReadTaskResult<K extends ReadTaskName> = Awaited<ReturnType<(typeof READ_TASKS)[K]>>;
+
+/** Runs a task on `db` (the in-process path, and what a worker does with its own connection). */
+export function runReadTask<K extends ReadTaskName>(
+  db: Executor,
+  name: K,
+  args: ReadTaskArgs<K>,
+): Promise<ReadTaskResult<K>> {
+  const task = READ_TASKS[name] as (db: Executor, ...args: unknown[]) => Promise<unknown>;
+  return task(db, ...(args as unknown[])) as Promise<ReadTaskResult<K>>;
+}
