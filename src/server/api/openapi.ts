@@ -169,3 +169,7 @@ export async function openApiPlugin(web: FastifyInstance) {
   });
   web.get(OPENAPI_PATH, { schema: { hide: true } }, async () => web.swagger());
 }
+
+/** The path parameters of a route by name, each a string its handler checks (see above). */
+export const pathParams = <const N extends string>(...names: N[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<N, z.ZodString>);
