@@ -58,6 +58,7 @@ import { limitRoutes } from './api/routes/limits.js';
 import { ScanLimitNotices } from './services/limits.js';
 import { stripeWebhookRoutes } from './api/routes/stripeWebhook.js';
 import { accountGuardPlugin } from './api/plugins/accountGuard.js';
+import { openApiPlugin, schemaValidationPlugin } from './api/openapi.js';
 import { BillingService } from './services/billing.js';
 import { paymentProviderOf } from './services/payments.js';
 import { VatChecker } from './services/vatCheck.js';
@@ -333,6 +334,8 @@ export async function buildApp({
       strictTransportSecurity: config.secureCookies ? undefined : false,
     });
     await web.register(fastifyCookie);
+    // The OpenAPI document and its reference page describe the routes registered after this.
+    await openApiPlugin(web);
     // Latency by route for the dashboard and API; the scan path counts scans instead, so its hot
     // loop pays for no histogram.
     recordRequestMetrics(web, metrics);
@@ -350,6 +353,8 @@ export async function buildApp({
         clientTypePlugin(api);
         sessionPlugin(api, deps);
         accountGuardPlugin(api, deps);
+        // After the account guard: a route's schema refuses bad input after its permission check.
+        schemaValidationPlugin(api);
         authRoutes(api, deps);
         selfRoutes(api, deps);
         registrationRoutes(api, deps);

@@ -45,9 +45,9 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 const actionListQuerySchema = listQuerySchema.extend({
   objectType: z.enum(ACTION_TYPES).optional(),
@@ -63,6 +63,7 @@ async function present(db: Db, rows: ActionRow[]) {
 }
 
 export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qrlink_not_found');
   const env = (request: FastifyRequest) => ({ storage: mediaStorageFor(config), log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
@@ -71,12 +72,15 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   };
 
   // GET /projects/{pid}/actions: the project's Actions; q searches names, filters objectType, labelId.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/actions',
-    { preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectParams, querystring: actionListQuerySchema },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = actionListQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listActions(db, project.id, query, {
         objectType: query.objectType,
         labelId: query.labelId,
@@ -86,12 +90,15 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/actions: create an Action.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/actions',
-    { preHandler: requirePermission('QRLinkCreate') },
+    {
+      schema: { params: projectParams, body: actionInputSchema },
+      preHandler: requirePermission('QRLinkCreate'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = actionInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createAction(
         db,
         currentUser(request),
@@ -104,9 +111,9 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/actions/:id',
-    { preHandler: requirePermission('QRLinkView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -114,12 +121,15 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // PUT /projects/{pid}/actions/{id}: replace name, kind, data and activity.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/actions/:id',
-    { preHandler: requirePermission('QRLinkUpdate') },
+    {
+      schema: { params: projectItemParams, body: actionInputSchema },
+      preHandler: requirePermission('QRLinkUpdate'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = actionInputSchema.parse(request.body);
+      const input = request.body;
       await editAction(
         db,
         env(request),
@@ -146,9 +156,9 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/actions/:id',
-    { preHandler: requirePermission('QRLinkDelete') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeAction(
@@ -164,9 +174,9 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/actions/:id/duplicate',
-    { preHandler: requirePermission('QRLinkDuplicate') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDuplicate') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateAction(
@@ -181,9 +191,9 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/actions/:id/qr-codes',
-    { preHandler: requirePermission('QRLinkView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);

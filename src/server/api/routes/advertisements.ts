@@ -34,9 +34,9 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 const statsQuerySchema = z.object({
   from: z.iso.datetime().optional(),
@@ -44,6 +44,7 @@ const statsQuerySchema = z.object({
 });
 
 export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'campaign_not_found');
   const env = (request: FastifyRequest): AdvertisementEnv => ({ config, log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
@@ -73,24 +74,30 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   };
 
   // GET /projects/{pid}/advertisements: the project's advertisements; q searches names.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/advertisements',
-    { preHandler: requirePermission('AdvertisementView') },
+    {
+      schema: { params: projectParams, querystring: listQuerySchema },
+      preHandler: requirePermission('AdvertisementView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listAdvertisements(db, project.id, query);
       return listResponse(rows.map(toAdvertisement), total, query);
     },
   );
 
   // POST /projects/{pid}/advertisements: create an advertisement.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/advertisements',
-    { preHandler: requirePermission('AdvertisementCreate') },
+    {
+      schema: { params: projectParams, body: advertisementInputSchema },
+      preHandler: requirePermission('AdvertisementCreate'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = advertisementInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createAdvertisement(
         currentUser(request),
         projectId,
@@ -102,9 +109,9 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}: one advertisement.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/advertisements/:id',
-    { preHandler: requirePermission('AdvertisementView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -112,12 +119,15 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/advertisements/{id}: replace name, text, image, link and display time.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/advertisements/:id',
-    { preHandler: requirePermission('AdvertisementUpdate') },
+    {
+      schema: { params: projectItemParams, body: advertisementInputSchema },
+      preHandler: requirePermission('AdvertisementUpdate'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = advertisementInputSchema.parse(request.body);
+      const input = request.body;
       await editAdvertisement(
         env(request),
         currentUser(request),
@@ -131,9 +141,9 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/advertisements/:id',
-    { preHandler: requirePermission('AdvertisementDelete') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await deleteAdvertisement(
@@ -148,9 +158,12 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/advertisements/:id/qr-codes',
-    { preHandler: requirePermission('AdvertisementView', 'QRCodeView') },
+    {
+      schema: { params: projectItemParams },
+      preHandler: requirePermission('AdvertisementView', 'QRCodeView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return linkedCodesOf(request, projectId, id);
@@ -158,12 +171,15 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/advertisements/{id}/qr-codes: { qrCodeIds } — the full set of codes.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/advertisements/:id/qr-codes',
-    { preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView') },
+    {
+      schema: { params: projectItemParams, body: advertisementQrCodesSchema },
+      preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const { qrCodeIds } = advertisementQrCodesSchema.parse(request.body);
+      const { qrCodeIds } = request.body;
       await setAdvertisementQrCodes(
         currentUser(request),
         projectId,
@@ -176,21 +192,27 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // GET /projects/{pid}/advertisements/{id}/stats: views, unique views and click-throughs.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/advertisements/:id/stats',
-    { preHandler: requirePermission('AdvertisementView') },
+    {
+      schema: { params: projectItemParams, querystring: statsQuerySchema },
+      preHandler: requirePermission('AdvertisementView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const range = statsQuerySchema.parse(request.query);
+      const range = request.query;
       const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
       return { data: await advertisementStats(db, project.id, id, range) };
     },
   );
 
   // GET /projects/{pid}/qr-codes/{id}/advertisements: the ads a QR code shows.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/qr-codes/:id/advertisements',
-    { preHandler: requirePermission('QRCodeView', 'AdvertisementView') },
+    {
+      schema: { params: projectItemParams },
+      preHandler: requirePermission('QRCodeView', 'AdvertisementView'),
+    },
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');
@@ -199,13 +221,16 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // PUT /projects/{pid}/qr-codes/{id}/advertisements: { advertisementIds } — the full set of ads.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/qr-codes/:id/advertisements',
-    { preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate') },
+    {
+      schema: { params: projectItemParams, body: qrCodeAdvertisementsSchema },
+      preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate'),
+    },
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');
-      const { advertisementIds } = qrCodeAdvertisementsSchema.parse(request.body);
+      const { advertisementIds } = request.body;
       await setQrCodeAdvertisements(
         currentUser(request),
         projectId,

@@ -19,8 +19,10 @@ import type { Statistics } from '../../services/statistics.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
+import { withSchemas } from '../openapi.js';
 
 export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+  const api = withSchemas(app);
   /** The project (visible to the user), the rollup scopes and the range in its time zone. */
   async function scopeOf(request: FastifyRequest, query: TimeseriesQuery) {
     if (!isUlid(query.projectId)) throw notFound('project_not_found');
@@ -54,19 +56,24 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
       .header('content-disposition', `attachment; filename="${name}.csv"`);
 
   // GET /analytics/timeseries: buckets of scans and unique visitors, totals and breakdowns.
-  app.get(
+  api.get(
     '/analytics/timeseries',
-    { preHandler: requirePermission('ProjectView') },
-    async (request): Promise<Statistics> =>
-      statistics(request, timeseriesQuerySchema.parse(request.query)),
+    {
+      schema: { querystring: timeseriesQuerySchema },
+      preHandler: requirePermission('ProjectView'),
+    },
+    async (request): Promise<Statistics> => statistics(request, request.query),
   );
 
   // GET /analytics/export: one chart's data as CSV, from the very answer the chart shows.
-  app.get(
+  api.get(
     '/analytics/export',
-    { preHandler: requirePermission('ProjectView') },
+    {
+      schema: { querystring: chartExportQuerySchema },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request, reply) => {
-      const { chart, ...rest } = chartExportQuerySchema.parse(request.query);
+      const { chart, ...rest } = request.query;
       const query = timeseriesQuerySchema.parse(rest);
       const answer = await statistics(request, query);
       return csv(reply, `statistics-${chart}`).send(chartCsv(answer, chart));
@@ -75,11 +82,14 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
 
   // GET /analytics/scans.csv: the raw scans of a range, streamed in chunks, at most
   // MAX_RAW_EXPORT_ROWS rows (the last line says so when the range held more).
-  app.get(
+  api.get(
     '/analytics/scans.csv',
-    { preHandler: requirePermission('ProjectView') },
+    {
+      schema: { querystring: timeseriesQuerySchema },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request, reply) => {
-      const query = timeseriesQuerySchema.parse(request.query);
+      const query = request.query;
       const { project, itemIds, from, to } = await scopeOf(request, query);
       const chunks = rawScanChunks(db, {
         projectId: project.id,
@@ -114,10 +124,14 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /analytics/live: counted scans per minute of the last minutes, from the recorders'
   // memory (with Redis, the counters every process keeps there), so any number of viewers
   // polling costs no database read.
-  app.get('/analytics/live', { preHandler: requirePermission('ProjectView') }, async (request) => {
-    const query = liveQuerySchema.parse(request.query);
-    if (!isUlid(query.projectId)) throw notFound('project_not_found');
-    const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
-    return { data: await app.liveScans(project.id) };
-  });
+  api.get(
+    '/analytics/live',
+    { schema: { querystring: liveQuerySchema }, preHandler: requirePermission('ProjectView') },
+    async (request) => {
+      const query = request.query;
+      if (!isUlid(query.projectId)) throw notFound('project_not_found');
+      const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
+      return { data: await app.liveScans(project.id) };
+    },
+  );
 }

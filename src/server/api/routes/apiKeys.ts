@@ -4,19 +4,15 @@ import { apiKeyInputSchema } from '../../../shared/schemas/apiKey.js';
 import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/apiKeys.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import {
-  projectIdOf,
-  projectItemIdsOf,
-  type ProjectItemParams,
-  type ProjectParams,
-  type RouteDeps,
-} from './helpers.js';
+import { projectIdOf, projectItemIdsOf, type RouteDeps } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // GET /projects/{pid}/api-keys: the project's keys, newest first (never the keys themselves).
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/api-keys',
-    { preHandler: requirePermission('ProjectApiKeys') },
+    { schema: { params: projectParams }, preHandler: requirePermission('ProjectApiKeys') },
     async (request) => {
       const data = await apiKeysOfProject(db, currentUser(request), projectIdOf(request.params));
       return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
@@ -24,12 +20,15 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/api-keys: a new key { name, scope, expiresAt? }; `key` is shown only here.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/api-keys',
-    { preHandler: requirePermission('ProjectApiKeys') },
+    {
+      schema: { params: projectParams, body: apiKeyInputSchema },
+      preHandler: requirePermission('ProjectApiKeys'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = apiKeyInputSchema.parse(request.body);
+      const input = request.body;
       const data = await createApiKey(
         db,
         currentUser(request),
@@ -42,9 +41,9 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/api-keys/{id}: revoke; the key stops working at once.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/api-keys/:id',
-    { preHandler: requirePermission('ProjectApiKeys') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectApiKeys') },
     async (request, reply) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'api_key_not_found');
       await revokeApiKey(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));

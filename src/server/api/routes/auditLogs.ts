@@ -13,7 +13,8 @@ import { restoreVersion } from '../../services/restoreVersion.js';
 import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
-import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { listResponse, pathId, type RouteDeps } from './helpers.js';
+import { idParams, withSchemas } from '../openapi.js';
 
 // A customer user without a customer cannot exist; an impossible id scopes to nothing, not to all.
 const scopeOf = (user: SessionUser): AuditScope => ({
@@ -21,21 +22,29 @@ const scopeOf = (user: SessionUser): AuditScope => ({
 });
 
 export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // GET /audit-logs: newest first; filters projectId, userId, itemId, type, action, q.
-  app.get('/audit-logs', { preHandler: requirePermission('AuditLogsView') }, async (request) => {
-    const query = auditLogListQuerySchema.parse(request.query);
-    const { rows, total } = await listAuditLogs(db, scopeOf(currentUser(request)), query);
-    return listResponse(
-      rows.map((row) => toAuditLog(row)),
-      total,
-      query,
-    );
-  });
+  api.get(
+    '/audit-logs',
+    {
+      schema: { querystring: auditLogListQuerySchema },
+      preHandler: requirePermission('AuditLogsView'),
+    },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listAuditLogs(db, scopeOf(currentUser(request)), query);
+      return listResponse(
+        rows.map((row) => toAuditLog(row)),
+        total,
+        query,
+      );
+    },
+  );
 
   // GET /audit-logs/{id}: one row with its children.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/audit-logs/:id',
-    { preHandler: requirePermission('AuditLogsView') },
+    { schema: { params: idParams }, preHandler: requirePermission('AuditLogsView') },
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const scope = scopeOf(currentUser(request));
@@ -47,9 +56,9 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
 
   // POST /audit-logs/{id}/restore: re-apply the before-state of an edit of a QR code, short link,
   // QR link or theme (its own audited edit); the kind's update permission applies too.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/audit-logs/:id/restore',
-    { preHandler: requirePermission('AuditLogsView') },
+    { schema: { params: idParams }, preHandler: requirePermission('AuditLogsView') },
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const user = currentUser(request);

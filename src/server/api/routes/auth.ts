@@ -29,8 +29,10 @@ import { selfWithTwoFactor } from '../../services/twoFactor.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
+import { withSchemas } from '../openapi.js';
 
 export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const api = withSchemas(app);
   const loginContext = (request: FastifyRequest) => ({
     ip: request.ip,
     work: unitOfWorkOf(request, config),
@@ -46,8 +48,8 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
 
   // POST /login: check the credentials (throttled); start a session and answer Self, or, when the
   // account has two-step sign-in, answer { twoFactorRequired } and a pending-login cookie.
-  app.post('/login', async (request, reply) => {
-    const input = loginSchema.parse(request.body);
+  api.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const input = request.body;
     const result = await login(db, input, loginContext(request));
     if (result.kind === 'two_factor') {
       reply.setCookie(PENDING_LOGIN_COOKIE, result.pendingToken, {
@@ -62,18 +64,22 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
 
   // POST /login/two-factor: the second step with { code } or { recoveryCode } (throttled like the
   // password); starts the session and answers Self.
-  app.post('/login/two-factor', async (request, reply) => {
-    const input = twoFactorLoginSchema.parse(request.body);
-    const { token, user } = await loginWithSecondFactor(
-      db,
-      request.cookies[PENDING_LOGIN_COOKIE],
-      input,
-      loginContext(request),
-    );
-    reply.clearCookie(PENDING_LOGIN_COOKIE, pendingCookie);
-    setSessionCookie(reply, token, config);
-    return { data: await selfWithTwoFactor(db, user) };
-  });
+  api.post(
+    '/login/two-factor',
+    { schema: { body: twoFactorLoginSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      const { token, user } = await loginWithSecondFactor(
+        db,
+        request.cookies[PENDING_LOGIN_COOKIE],
+        input,
+        loginContext(request),
+      );
+      reply.clearCookie(PENDING_LOGIN_COOKIE, pendingCookie);
+      setSessionCookie(reply, token, config);
+      return { data: await selfWithTwoFactor(db, user) };
+    },
+  );
 
   // GET /self-service/logout/browser: create a logout flow for this session.
   app.get('/self-service/logout/browser', async (request) => {
@@ -86,30 +92,38 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   });
 
   // POST /self-service/logout: complete the flow; ends the session and clears the cookie.
-  app.post('/self-service/logout', async (request, reply) => {
-    const input = logoutFlowUpdateSchema.parse(request.body);
-    await completeLogout(db, input.logout_token, unitOfWorkOf(request, config));
-    clearSessionCookie(reply, config);
-    return reply.code(204).send();
-  });
+  api.post(
+    '/self-service/logout',
+    { schema: { body: logoutFlowUpdateSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      await completeLogout(db, input.logout_token, unitOfWorkOf(request, config));
+      clearSessionCookie(reply, config);
+      return reply.code(204).send();
+    },
+  );
 
   // POST /password/forget: mail a reset link; 204 whether or not the account exists.
-  app.post('/password/forget', async (request, reply) => {
-    const input = passwordForgetSchema.parse(request.body);
-    // Not awaited: the answer comes as fast for an unknown address as for a known one, whose
-    // link is stored and mailed afterwards. Failing only for existing accounts would reveal them;
-    // the log tells the operator.
-    requestPasswordReset(db, mailer, config, input.email, unitOfWorkOf(request, config)).catch(
-      (error: unknown) => request.log.error({ err: error }, 'password reset mail failed'),
-    );
-    return reply.code(204).send();
-  });
+  api.post(
+    '/password/forget',
+    { schema: { body: passwordForgetSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      // Not awaited: the answer comes as fast for an unknown address as for a known one, whose
+      // link is stored and mailed afterwards. Failing only for existing accounts would reveal them;
+      // the log tells the operator.
+      requestPasswordReset(db, mailer, config, input.email, unitOfWorkOf(request, config)).catch(
+        (error: unknown) => request.log.error({ err: error }, 'password reset mail failed'),
+      );
+      return reply.code(204).send();
+    },
+  );
 
   // POST /recovery: set a new password with the mailed token. Wrong tokens count against the
   // address; past the budget it waits, so reset links cannot be guessed.
   const failedTokens = attemptLimit(app, 'token', FAILED_TOKENS_PER_WINDOW, FAILED_TOKEN_WINDOW_MS);
-  app.post('/recovery', async (request, reply) => {
-    const input = recoverySchema.parse(request.body);
+  api.post('/recovery', { schema: { body: recoverySchema } }, async (request, reply) => {
+    const input = request.body;
     const wait = await failedTokens.waitSeconds(request);
     if (wait > 0) throw tooManyAttempts(wait);
     let user;

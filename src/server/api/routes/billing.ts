@@ -11,6 +11,7 @@ import { renderInvoicePdf } from '../../services/invoicePdf.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { idParams, pathParams, withSchemas } from '../openapi.js';
 
 interface InvoiceParams extends IdParams {
   invoiceId: string;
@@ -21,7 +22,8 @@ export function billingRoutes(
   { db, config }: RouteDeps,
   billing: BillingService,
 ): void {
-  const customerOf = (request: FastifyRequest<{ Params: IdParams }>) =>
+  const api = withSchemas(app);
+  const customerOf = (request: FastifyRequest & { params: IdParams }) =>
     accessibleCustomerOr404(
       db,
       currentUser(request),
@@ -29,7 +31,7 @@ export function billingRoutes(
     );
   const planId = (params: IdParams) => pathId(params.id, 'plan_not_found');
   /** The invoice of the path: the customer is checked first, as on every customer route. */
-  const invoiceOf = async (request: FastifyRequest<{ Params: InvoiceParams }>) => {
+  const invoiceOf = async (request: FastifyRequest & { params: InvoiceParams }) => {
     const customer = await customerOf(request);
     const id = pathId(request.params.invoiceId, 'invoice_not_found');
     return { customer, row: await billing.invoice(customer.id, id) };
@@ -39,31 +41,34 @@ export function billingRoutes(
   app.get('/plans', { preHandler: requireUser }, async () => ({ data: await billing.listPlans() }));
 
   // POST /plans: a platform admin adds a plan.
-  app.post(
+  api.post(
     '/plans',
-    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    { schema: { body: planInputSchema }, preHandler: requirePermission('CustomerLimitsUpdate') },
     async (request, reply) => {
-      const input = planInputSchema.parse(request.body);
+      const input = request.body;
       const plan = await billing.createPlan(input, unitOfWorkOf(request, config));
       return reply.code(201).send({ data: plan });
     },
   );
 
   // PUT /plans/{id}: a platform admin changes a plan's price, limits or support level.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/plans/:id',
-    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    {
+      schema: { params: idParams, body: planInputSchema },
+      preHandler: requirePermission('CustomerLimitsUpdate'),
+    },
     async (request) => {
       const id = planId(request.params);
-      const input = planInputSchema.parse(request.body);
+      const input = request.body;
       return { data: await billing.editPlan(id, input, unitOfWorkOf(request, config)) };
     },
   );
 
   // DELETE /plans/{id}: a platform admin stops offering a plan (running subscriptions stay).
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/plans/:id',
-    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    { schema: { params: idParams }, preHandler: requirePermission('CustomerLimitsUpdate') },
     async (request, reply) => {
       await billing.archivePlan(planId(request.params), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -71,11 +76,11 @@ export function billingRoutes(
   );
 
   // POST /register/activate: the checkout's order (customer admins, for their own customer).
-  app.post(
+  api.post(
     '/register/activate',
-    { preHandler: requirePermission('SubscriptionView') },
+    { schema: { body: activateSchema }, preHandler: requirePermission('SubscriptionView') },
     async (request) => {
-      const input = activateSchema.parse(request.body);
+      const input = request.body;
       return {
         data: await billing.activate(currentUser(request), input, unitOfWorkOf(request, config)),
       };
@@ -83,25 +88,28 @@ export function billingRoutes(
   );
 
   // GET /customers/{id}/billing: the billing page (state, plan, period, next payment).
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/billing',
-    { preHandler: requirePermission('SubscriptionView') },
+    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
     async (request) => ({ data: await billing.overview(await customerOf(request)) }),
   );
 
   // POST /customers/{id}/subscription: a platform admin activates a plan without payment.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/customers/:id/subscription',
-    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    {
+      schema: { params: idParams, body: directActivationSchema },
+      preHandler: requirePermission('CustomerLimitsUpdate'),
+    },
     async (request) => {
       const customer = await customerOf(request);
-      const input = directActivationSchema.parse(request.body);
+      const input = request.body;
       await billing.activateDirectly(customer.id, input, unitOfWorkOf(request, config));
       return { data: await billing.overview(await customerOf(request)) };
     },
   );
 
-  const setCancel = (cancel: boolean) => async (request: FastifyRequest<{ Params: IdParams }>) => {
+  const setCancel = (cancel: boolean) => async (request: FastifyRequest & { params: IdParams }) => {
     const customer = await customerOf(request);
     await billing.setCancelAtPeriodEnd(
       currentUser(request),
@@ -113,23 +121,23 @@ export function billingRoutes(
   };
 
   // POST /customers/{id}/subscription/cancel: stop at the end of the paid period.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/customers/:id/subscription/cancel',
-    { preHandler: requirePermission('SubscriptionCancel') },
+    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionCancel') },
     setCancel(true),
   );
 
   // POST /customers/{id}/subscription/reactivate: undo a cancel before the period ends.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/customers/:id/subscription/reactivate',
-    { preHandler: requirePermission('SubscriptionCancel') },
+    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionCancel') },
     setCancel(false),
   );
 
   // POST /customers/{id}/subscription/portal: Stripe's page for payment methods.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/customers/:id/subscription/portal',
-    { preHandler: requirePermission('SubscriptionView') },
+    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
     async (request) => {
       const customer = await customerOf(request);
       const url = await billing.payments.portalUrl(
@@ -141,9 +149,9 @@ export function billingRoutes(
   );
 
   // GET /customers/{id}/invoices: one per payment, newest first.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/invoices',
-    { preHandler: requirePermission('InvoiceView') },
+    { schema: { params: idParams }, preHandler: requirePermission('InvoiceView') },
     async (request) => {
       const customer = await customerOf(request);
       const data = await billing.invoices(customer.id);
@@ -152,9 +160,12 @@ export function billingRoutes(
   );
 
   // GET /customers/{id}/invoices/{invoiceId}/pdf: the invoice as a PDF.
-  app.get<{ Params: InvoiceParams }>(
+  api.get(
     '/customers/:id/invoices/:invoiceId/pdf',
-    { preHandler: requirePermission('InvoiceView') },
+    {
+      schema: { params: pathParams('id', 'invoiceId') },
+      preHandler: requirePermission('InvoiceView'),
+    },
     async (request, reply) => {
       const { row } = await invoiceOf(request);
       const pdf = await renderInvoicePdf(toInvoice(row), currentUser(request).language, {
@@ -168,9 +179,12 @@ export function billingRoutes(
   );
 
   // POST /customers/{id}/invoices/{invoiceId}/paid: a platform admin saw the transfer arrive.
-  app.post<{ Params: InvoiceParams }>(
+  api.post(
     '/customers/:id/invoices/:invoiceId/paid',
-    { preHandler: requirePermission('InvoiceUpdate') },
+    {
+      schema: { params: pathParams('id', 'invoiceId') },
+      preHandler: requirePermission('InvoiceUpdate'),
+    },
     async (request) => {
       const { customer, row } = await invoiceOf(request);
       const invoice = await billing.markInvoicePaid(

@@ -14,7 +14,8 @@ import {
   printPackQuerySchema,
   printPackStream,
 } from '../../services/printPack.js';
-import { projectOfRequest, type ProjectParams, type RouteDeps } from './helpers.js';
+import { projectOfRequest, type RouteDeps } from './helpers.js';
+import { projectParams, withSchemas } from '../openapi.js';
 
 /** A list page is at most this long (listQuerySchema's perPage is capped at 500 too). */
 export const MAX_ITEM_LABEL_IDS = 500;
@@ -30,14 +31,18 @@ const itemLabelsQuerySchema = z.object({
 });
 
 export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // GET /projects/{pid}/qr-codes/print-pack?ids=&size=&dpi=&bleed=&cmyk=&force=: the print pack ZIP
   // (SVG, PDF, EPS, PNG per code, manifest.csv, label-sheet.pdf), streamed code by code;
   // x-print-pack-total says how many codes it holds, for the dashboard's progress.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/qr-codes/print-pack',
-    { preHandler: requirePermission('QRCodeView') },
+    {
+      schema: { params: projectParams, querystring: printPackQuerySchema },
+      preHandler: requirePermission('QRCodeView'),
+    },
     async (request, reply) => {
-      const options = printPackQuerySchema.parse(request.query ?? {});
+      const options = request.query;
       const pack = await printPackCodes(db, currentUser(request), request.params.pid, options.ids);
       const stream = printPackStream(
         db,
@@ -57,12 +62,15 @@ export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   );
 
   // GET /projects/{pid}/item-labels?itemType=&ids=: the tags of each listed item of the project.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/item-labels',
-    { preHandler: requirePermission('LabelView') },
+    {
+      schema: { params: projectParams, querystring: itemLabelsQuerySchema },
+      preHandler: requirePermission('LabelView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const { itemType, ids } = itemLabelsQuerySchema.parse(request.query);
+      const { itemType, ids } = request.query;
       // Items of other projects (or trashed ones) simply get no entry.
       const own = [...(await existingItemIds(db, project.id, itemType, ids))];
       const labels = await labelsOfItems(db, itemType, own);

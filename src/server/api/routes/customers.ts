@@ -33,8 +33,10 @@ import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { idParams, withSchemas } from '../openapi.js';
 
 export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const customerId = (params: IdParams) => pathId(params.id, 'customer_not_found');
   const present = async (id: string) => {
     const row = await findCustomer(db, id);
@@ -43,31 +45,35 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   };
 
   // GET /customers: every customer (admins).
-  app.get('/customers', { preHandler: requirePermission('CustomersView') }, async (request) => {
-    const query = listQuerySchema.parse(request.query);
-    const { rows, total } = await listCustomers(db, query);
-    return listResponse(rows.map(toCustomer), total, query);
-  });
+  api.get(
+    '/customers',
+    { schema: { querystring: listQuerySchema }, preHandler: requirePermission('CustomersView') },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listCustomers(db, query);
+      return listResponse(rows.map(toCustomer), total, query);
+    },
+  );
 
   // POST /customers: create a customer; it starts a 14-day trial.
-  app.post(
+  api.post(
     '/customers',
-    { preHandler: requirePermission('CustomerCreate') },
+    { schema: { body: customerInputSchema }, preHandler: requirePermission('CustomerCreate') },
     async (request, reply) => {
-      const input = customerInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createCustomer(db, input, unitOfWorkOf(request, config));
       return reply.code(201).send(await present(id));
     },
   );
 
   /** The customer named by the path, if the caller may see it (404 otherwise). */
-  const requestedCustomer = (request: FastifyRequest<{ Params: IdParams }>) =>
+  const requestedCustomer = (request: FastifyRequest & { params: IdParams }) =>
     accessibleCustomerOr404(db, currentUser(request), customerId(request.params));
 
   // GET /customers/{id}: one customer (customer admins: their own).
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id',
-    { preHandler: requirePermission('CustomerView') },
+    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toCustomer(row) };
@@ -75,21 +81,24 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // PUT /customers/{id}: edit name, admin email, type or VAT number (customer admins: their own).
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/customers/:id',
-    { preHandler: requirePermission('CustomerUpdate') },
+    {
+      schema: { params: idParams, body: customerUpdateSchema },
+      preHandler: requirePermission('CustomerUpdate'),
+    },
     async (request) => {
       const id = customerId(request.params);
-      const input = customerUpdateSchema.parse(request.body);
+      const input = request.body;
       await editCustomer(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id);
     },
   );
 
   // DELETE /customers/{id}: remove a customer with its users and projects (admins).
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/customers/:id',
-    { preHandler: requirePermission('CustomerDelete') },
+    { schema: { params: idParams }, preHandler: requirePermission('CustomerDelete') },
     async (request, reply) => {
       await removeCustomer(
         db,
@@ -102,21 +111,24 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // PUT /customers/{id}/limits: the admin "manage" screen.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/customers/:id/limits',
-    { preHandler: requirePermission('CustomerLimitsUpdate') },
+    {
+      schema: { params: idParams, body: customerLimitsSchema },
+      preHandler: requirePermission('CustomerLimitsUpdate'),
+    },
     async (request) => {
       const id = customerId(request.params);
-      const input = customerLimitsSchema.parse(request.body);
+      const input = request.body;
       await setCustomerLimits(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id);
     },
   );
 
   // GET /customers/{id}/subscription: plan, status and billing period.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/subscription',
-    { preHandler: requirePermission('SubscriptionView') },
+    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toSubscription(row) };
@@ -124,9 +136,9 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // GET /customers/{id}/progress: trial end and whether registration is done.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/progress',
-    { preHandler: requirePermission('CustomerView') },
+    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toProgress(row) };
@@ -134,12 +146,15 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // PUT /customers/{id}/progress: mark registration done (admins may also move the trial end).
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/customers/:id/progress',
-    { preHandler: requirePermission('CustomerUpdate') },
+    {
+      schema: { params: idParams, body: registrationProgressSchema },
+      preHandler: requirePermission('CustomerUpdate'),
+    },
     async (request) => {
       const id = customerId(request.params);
-      const input = registrationProgressSchema.parse(request.body);
+      const input = request.body;
       await setRegistrationProgress(
         db,
         currentUser(request),
@@ -153,9 +168,9 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // GET /customers/{id}/status: used and total per limit, for the whole customer.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/status',
-    { preHandler: requirePermission('CustomerView') },
+    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: customerStatus(row, await customerUsage(db, row.id)) };
@@ -163,13 +178,16 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // GET /customers/{id}/projects: the customer's projects this user may see.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/projects',
-    { preHandler: requirePermission('ProjectView', 'CustomerView') },
+    {
+      schema: { params: idParams, querystring: listQuerySchema },
+      preHandler: requirePermission('ProjectView', 'CustomerView'),
+    },
     async (request) => {
       const user = currentUser(request);
       const customer = await accessibleCustomerOr404(db, user, customerId(request.params));
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listProjects(db, projectScopeOf(user), query, {
         customerId: customer.id,
       });
@@ -186,24 +204,30 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   );
 
   // GET /customers/{id}/users: the customer's users.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/users',
-    { preHandler: requirePermission('UsersView') },
+    {
+      schema: { params: idParams, querystring: listQuerySchema },
+      preHandler: requirePermission('UsersView'),
+    },
     async (request) => {
       const customer = await requestedCustomer(request);
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listCustomerUsers(db, customer.id, query);
       return listResponse(rows.map(toUser), total, query);
     },
   );
 
   // POST /customers/{id}/users: create a user of this customer (roles are checked).
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/customers/:id/users',
-    { preHandler: requirePermission('UserCreate') },
+    {
+      schema: { params: idParams, body: userInputSchema },
+      preHandler: requirePermission('UserCreate'),
+    },
     async (request, reply) => {
       const id = customerId(request.params);
-      const input = userInputSchema.parse(request.body);
+      const input = request.body;
       const userId = await createCustomerUser(
         db,
         currentUser(request),

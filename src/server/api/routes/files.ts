@@ -26,6 +26,7 @@ import { DomainError, emptyFile, invalidField, notFound } from '../../domain/err
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
+import { pathParams, withSchemas } from '../openapi.js';
 
 const uploadFieldsSchema = z.object({ projectId: ulidSchema, kind: z.enum(MEDIA_KINDS) });
 
@@ -109,6 +110,7 @@ async function readUploadForm(
 }
 
 export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const api = withSchemas(app);
   const { db, config } = deps;
 
   // Multipart only here, with tight limits: one file, a few small fields, the 100 MB cap.
@@ -180,22 +182,26 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   // GET /file/{mediaId}: the bytes, public by their unguessable id, sandboxed and never sniffed.
-  app.get<{ Params: MediaParams }>('/file/:mediaId', async (request, reply) => {
-    const mediaId = pathId(request.params.mediaId, 'not_found');
-    const row = await findMedia(db, mediaId);
-    const stored =
-      row && !row.deletedAt ? await mediaStorageFor(config).open(row.storageKey) : null;
-    if (!row || !stored) throw notFound('not_found');
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-length', stored.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .header(
-        'content-disposition',
-        contentDisposition(isInline(row.mimeType) ? 'inline' : 'attachment', row.fileName),
-      )
-      .header('cache-control', 'private, max-age=3600')
-      .send(stored.stream);
-  });
+  api.get(
+    '/file/:mediaId',
+    { schema: { params: pathParams('mediaId') } },
+    async (request, reply) => {
+      const mediaId = pathId(request.params.mediaId, 'not_found');
+      const row = await findMedia(db, mediaId);
+      const stored =
+        row && !row.deletedAt ? await mediaStorageFor(config).open(row.storageKey) : null;
+      if (!row || !stored) throw notFound('not_found');
+      return reply
+        .header('content-type', row.mimeType)
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header(
+          'content-disposition',
+          contentDisposition(isInline(row.mimeType) ? 'inline' : 'attachment', row.fileName),
+        )
+        .header('cache-control', 'private, max-age=3600')
+        .send(stored.stream);
+    },
+  );
 }

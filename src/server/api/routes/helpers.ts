@@ -46,7 +46,10 @@ export function projectItemIdsOf(
 }
 
 /** The project of the path when the caller can reach it; project_not_found otherwise. */
-export function projectOfRequest(db: Executor, request: FastifyRequest<{ Params: ProjectParams }>) {
+export function projectOfRequest(
+  db: Executor,
+  request: FastifyRequest & { params: ProjectParams },
+) {
   return visibleProjectOr404(db, currentUser(request), projectIdOf(request.params));
 }
 

@@ -25,10 +25,10 @@ import {
   projectIdOf,
   projectItemIdsOf,
   projectOfRequest,
-  type ProjectItemParams,
   type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
+import { pathParams, projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 /** The types a file arrives as besides JSON: CSV, XLSX, or none named (any bytes). */
 const FILE_TYPES = [
@@ -64,13 +64,16 @@ declare module 'fastify' {
 }
 
 export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const jobs = app.imports;
 
   /** The file and the options, for a user who may create what the file holds. */
-  const requestOf = async (request: FastifyRequest<{ Params: ProjectParams }>) => {
-    // Another customer's project is not found, whatever the file and options.
+  const requestOf = async (
+    request: FastifyRequest & { params: ProjectParams; query: z.infer<typeof importQuerySchema> },
+  ) => {
+    // Another customer's project is not found, whatever the file.
     await projectOfRequest(db, request);
-    const query = importQuerySchema.parse(request.query);
+    const query = request.query;
     if (!userCan(currentUser(request), CREATE_KEY[query.kind])) throw forbidden();
     // text/plain arrives as text (the app's own parser), everything else as bytes.
     const file = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
@@ -97,9 +100,13 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     );
 
     // POST /projects/{pid}/imports/preview?kind=…: every row checked, nothing written.
-    scope.post<{ Params: ProjectParams }>(
+    withSchemas(scope).post(
       '/projects/:pid/imports/preview',
-      { preHandler: requirePermission('ProjectView') },
+      {
+        // The body is the file itself (CSV or XLSX), not JSON.
+        schema: { params: projectParams, querystring: importQuerySchema },
+        preHandler: requirePermission('ProjectView'),
+      },
       async (request) => {
         const { projectId, file, options } = await requestOf(request);
         return {
@@ -109,9 +116,13 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     );
 
     // POST /projects/{pid}/imports?kind=…: starts the job for the valid rows; 202 with the job.
-    scope.post<{ Params: ProjectParams }>(
+    withSchemas(scope).post(
       '/projects/:pid/imports',
-      { preHandler: requirePermission('ProjectView') },
+      {
+        // The body is the file itself (CSV or XLSX), not JSON.
+        schema: { params: projectParams, querystring: importQuerySchema },
+        preHandler: requirePermission('ProjectView'),
+      },
       async (request, reply) => {
         const { projectId, file, options } = await requestOf(request);
         const job = await startImport(
@@ -129,9 +140,12 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   });
 
   // GET /projects/{pid}/exports/{list}: qr-codes, short-links, actions or labels as a CSV file.
-  app.get<{ Params: ProjectParams & { list: string } }>(
+  api.get(
     '/projects/:pid/exports/:list',
-    { preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')) },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
       const list = request.params.list as ExportList;
@@ -146,9 +160,9 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/imports/{id}: the job's progress.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/imports/:id',
-    { preHandler: requirePermission('ProjectView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectView') },
     async (request) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'import_job_not_found');
       return { data: await importJobOf(db, currentUser(request), projectId, id) };

@@ -17,6 +17,7 @@ import { toSelf } from '../../services/presenters.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, setSessionCookie } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
+import { pathParams, withSchemas } from '../openapi.js';
 
 interface CustomerParams {
   cid: string;
@@ -32,6 +33,7 @@ interface TokenParams {
 const TOKEN_MAX = 200;
 
 export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const api = withSchemas(app);
   const customerIdOf = (params: CustomerParams) => pathId(params.cid, 'customer_not_found');
   const inviteIdOf = (params: InviteParams) => pathId(params.id, 'invite_not_found');
   const mailing = (request: FastifyRequest): InviteMailing => ({
@@ -42,9 +44,9 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   });
 
   // GET /customers/{cid}/invites: every invitation with its state, and the plan's seats.
-  app.get<{ Params: CustomerParams }>(
+  api.get(
     '/customers/:cid/invites',
-    { preHandler: requirePermission('InviteCreate') },
+    { schema: { params: pathParams('cid') }, preHandler: requirePermission('InviteCreate') },
     async (request) => {
       const { invitations, seats } = await listInvitations(
         db,
@@ -59,12 +61,15 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   );
 
   // POST /customers/{cid}/invites: invite an address with a role and projects; mails the link.
-  app.post<{ Params: CustomerParams }>(
+  api.post(
     '/customers/:cid/invites',
-    { preHandler: requirePermission('InviteCreate') },
+    {
+      schema: { params: pathParams('cid'), body: invitationInputSchema },
+      preHandler: requirePermission('InviteCreate'),
+    },
     async (request, reply) => {
       const customerId = customerIdOf(request.params);
-      const input = invitationInputSchema.parse(request.body);
+      const input = request.body;
       const actor = currentUser(request);
       const id = await inviteUser(db, actor, customerId, input, mailing(request));
       const { invitations } = await listInvitations(db, actor, customerId);
@@ -73,9 +78,9 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   );
 
   // POST /customers/{cid}/invites/{id}/resend: a new link (valid three days); the old one dies.
-  app.post<{ Params: InviteParams }>(
+  api.post(
     '/customers/:cid/invites/:id/resend',
-    { preHandler: requirePermission('InviteResend') },
+    { schema: { params: pathParams('cid', 'id') }, preHandler: requirePermission('InviteResend') },
     async (request, reply) => {
       await resendInvitation(
         db,
@@ -89,9 +94,9 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   );
 
   // DELETE /customers/{cid}/invites/{id}: revoke; the link stops working.
-  app.delete<{ Params: InviteParams }>(
+  api.delete(
     '/customers/:cid/invites/:id',
-    { preHandler: requirePermission('InviteRevoke') },
+    { schema: { params: pathParams('cid', 'id') }, preHandler: requirePermission('InviteRevoke') },
     async (request, reply) => {
       await revokeInvitation(
         db,
@@ -122,7 +127,7 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   const tokenOf = (params: TokenParams) => params.token.slice(0, TOKEN_MAX);
 
   // GET /register/{token}: the organisation and address the invitation is for.
-  app.get<{ Params: TokenParams }>('/register/:token', async (request) => {
+  api.get('/register/:token', { schema: { params: pathParams('token') } }, async (request) => {
     const preview = await checkingToken(request, () =>
       previewInvitation(db, tokenOf(request.params)),
     );
@@ -130,15 +135,19 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   });
 
   // POST /register/{token}: make the account, link its projects and sign it in.
-  app.post<{ Params: TokenParams }>('/register/:token', async (request, reply) => {
-    const input = registerTokenSchema.parse(request.body);
-    const { sessionToken, user } = await checkingToken(request, () =>
-      acceptInvitation(db, tokenOf(request.params), input, {
-        work: unitOfWorkOf(request, config),
-        userAgent: request.headers['user-agent'] ?? null,
-      }),
-    );
-    setSessionCookie(reply, sessionToken, config);
-    return reply.code(201).send({ data: toSelf(user) });
-  });
+  api.post(
+    '/register/:token',
+    { schema: { params: pathParams('token'), body: registerTokenSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      const { sessionToken, user } = await checkingToken(request, () =>
+        acceptInvitation(db, tokenOf(request.params), input, {
+          work: unitOfWorkOf(request, config),
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
+      );
+      setSessionCookie(reply, sessionToken, config);
+      return reply.code(201).send({ data: toSelf(user) });
+    },
+  );
 }

@@ -32,11 +32,13 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
+  sentFields,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'label_not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { label } = await labelOr404(db, currentUser(request), projectId, id);
@@ -44,24 +46,30 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   };
 
   // GET /projects/{pid}/labels: the project's tags with their item counts; q on name.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/labels',
-    { preHandler: requirePermission('LabelView') },
+    {
+      schema: { params: projectParams, querystring: listQuerySchema },
+      preHandler: requirePermission('LabelView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listLabels(db, project.id, query);
       return listResponse(rows.map(toLabel), total, query);
     },
   );
 
   // POST /projects/{pid}/labels: a new tag; the name is unique in the project.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/labels',
-    { preHandler: requirePermission('LabelCreate') },
+    {
+      schema: { params: projectParams, body: labelInputSchema },
+      preHandler: requirePermission('LabelCreate'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = labelInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createLabel(
         db,
         currentUser(request),
@@ -74,9 +82,9 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // GET /projects/{pid}/labels/{id}: one tag.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/labels/:id',
-    { preHandler: requirePermission('LabelView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('LabelView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -84,16 +92,19 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // PUT /projects/{pid}/labels/{id}: rename or recolour.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/labels/:id',
-    { preHandler: requirePermission('LabelUpdate') },
+    {
+      schema: { params: projectItemParams, body: labelUpdateSchema },
+      preHandler: requirePermission('LabelUpdate'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const parsed = labelUpdateSchema.parse(body);
+      const parsed = request.body;
+      const sent = sentFields(parsed, request.sentBody);
       const input: Partial<LabelInput> = {
-        ...('name' in body ? { name: parsed.name } : {}),
-        ...('color' in body ? { color: parsed.color ?? null } : {}),
+        ...('name' in sent ? { name: parsed.name } : {}),
+        ...('color' in sent ? { color: parsed.color ?? null } : {}),
       };
       await editLabel(
         db,
@@ -108,9 +119,9 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/labels/{id}: removes the tag from every item, then the tag.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/labels/:id',
-    { preHandler: requirePermission('LabelDelete') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('LabelDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
@@ -119,12 +130,15 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/labels/{id}/items: tag many items of one type in one go.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/labels/:id/items',
-    { preHandler: requirePermission('LabelView') },
+    {
+      schema: { params: projectItemParams, body: labelItemsSchema },
+      preHandler: requirePermission('LabelView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = labelItemsSchema.parse(request.body);
+      const input = request.body;
       const user = currentUser(request);
       if (!userCan(user, ITEM_RULES[input.itemType].update)) throw forbidden();
       await tagItems(
@@ -143,13 +157,16 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // PUT /projects/{pid}/{qr-codes|short-links|actions}/{id}/labels: replace an item's tags.
   for (const itemType of LABEL_ITEM_TYPES) {
     const rules = ITEM_RULES[itemType];
-    app.put<{ Params: ProjectItemParams }>(
+    api.put(
       `/projects/:pid/${LABEL_ITEM_PATHS[itemType]}/:id/labels`,
-      { preHandler: requirePermission('LabelView', rules.update) },
+      {
+        schema: { params: projectItemParams, body: labelLinkSchema },
+        preHandler: requirePermission('LabelView', rules.update),
+      },
       async (request) => {
         const projectId = projectIdOf(request.params);
         const itemId = pathId(request.params.id, rules.notFound);
-        const { labelIds } = labelLinkSchema.parse(request.body);
+        const { labelIds } = request.body;
         await setItemLabels(
           db,
           currentUser(request),

@@ -5,22 +5,21 @@ import { accessibleCustomerOr404 } from '../../services/customers.js';
 import { setProjectLimits, usageForecast } from '../../services/limits.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import {
-  pathId,
-  projectIdOf,
-  type IdParams,
-  type ProjectParams,
-  type RouteDeps,
-} from './helpers.js';
+import { pathId, projectIdOf, type RouteDeps } from './helpers.js';
+import { idParams, projectParams, withSchemas } from '../openapi.js';
 
 export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // PUT /projects/{pid}/limits: the project's limits, each within the customer's.
-  app.put<{ Params: ProjectParams }>(
+  api.put(
     '/projects/:pid/limits',
-    { preHandler: requirePermission('CustomerSettings', 'ProjectUpdate') },
+    {
+      schema: { params: projectParams, body: projectLimitsSchema },
+      preHandler: requirePermission('CustomerSettings', 'ProjectUpdate'),
+    },
     async (request) => {
       const projectId = projectIdOf(request.params);
-      const input = projectLimitsSchema.parse(request.body);
+      const input = request.body;
       await setProjectLimits(
         db,
         currentUser(request),
@@ -33,10 +32,10 @@ export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // GET /customers/{id}/usage-forecast: when the scan limit is reached at the last 30 days' pace.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/usage-forecast',
     // Every user of the customer sees it on the start page.
-    { preHandler: requirePermission('ProjectView') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
     async (request) => {
       const customer = await accessibleCustomerOr404(
         db,

@@ -6,12 +6,14 @@ import type { PageAnalyticsSettings } from '../../services/pageAnalytics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
+import { withSchemas } from '../openapi.js';
 
 export function pageAnalyticsRoutes(
   app: FastifyInstance,
   { config }: RouteDeps,
   settings: PageAnalyticsSettings,
 ): void {
+  const api = withSchemas(app);
   // GET /settings/analytics: the tracker setting (platform admins).
   app.get(
     '/settings/analytics',
@@ -22,11 +24,11 @@ export function pageAnalyticsRoutes(
   );
 
   // PUT /settings/analytics: change the tracker (platform admins); audited.
-  app.put(
+  api.put(
     '/settings/analytics',
-    { preHandler: requirePermission('AnalyticsSettings') },
+    { schema: { body: pageAnalyticsSchema }, preHandler: requirePermission('AnalyticsSettings') },
     async (request) => {
-      const input = pageAnalyticsSchema.parse(request.body);
+      const input = request.body;
       return { data: await settings.save(input, unitOfWorkOf(request, config)) };
     },
   );

@@ -18,14 +18,10 @@ import { actionOr404 } from '../../services/actions.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
+import { pathParams, withSchemas } from '../openapi.js';
 
 /** The Action kinds whose scan shows a page of ours (the others redirect). */
 export const LANDING_PAGE_TYPES = ['contact', 'textArea', 'appLink', 'sound'] as const;
-
-interface PreviewParams {
-  pid: string;
-  id: string;
-}
 
 /** The page a scan of this content shows; null for kinds that redirect. */
 export function renderLandingPage(ctx: PageContext, content: ActionContent): RenderedPage | null {
@@ -45,12 +41,13 @@ export function renderLandingPage(ctx: PageContext, content: ActionContent): Ren
 }
 
 export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+  const api = withSchemas(app);
   const messages = loadMessages();
 
   // GET /projects/{pid}/pages/{id}/preview: the landing page of Action {id} as HTML (no scan counted).
-  app.get<{ Params: PreviewParams }>(
+  api.get(
     '/projects/:pid/pages/:id/preview',
-    { preHandler: requirePermission('QRLinkView') },
+    { schema: { params: pathParams('pid', 'id') }, preHandler: requirePermission('QRLinkView') },
     async (request, reply) => {
       const projectId = pathId(request.params.pid, 'project_not_found');
       const id = pathId(request.params.id, 'qrlink_not_found');

@@ -21,10 +21,10 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
   sentFields,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 /** The filters both lists take besides q, sort and paging. */
 const itemListQuerySchema = listQuerySchema.extend({
@@ -72,12 +72,13 @@ export function projectItemRoutes<Row, New, Update extends object>(
   { db, config }: RouteDeps,
   kind: ProjectItemKind<Row, New, Update>,
 ): void {
+  const api = withSchemas(app);
   const collection = `/projects/:pid/${kind.path}`;
   const item = `${collection}/:id`;
   const may = (verb: string) => requirePermission(`${kind.resource}${verb}` as PermissionKey);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, kind.notFound);
   /** The arguments of a change of one item: who, where, which, and the request's unit of work. */
-  const changeArgs = (request: FastifyRequest<{ Params: ProjectItemParams }>): ItemChangeArgs => {
+  const changeArgs = (request: FastifyRequest & { params: ProjectItemParams }): ItemChangeArgs => {
     const { projectId, id } = idsOf(request.params);
     return [db, currentUser(request), projectId, id, unitOfWorkOf(request, config)];
   };
@@ -92,23 +93,30 @@ export function projectItemRoutes<Row, New, Update extends object>(
   };
 
   // GET …: items outside the trash; q on name and code/uri, filters actionId, labelId.
-  app.get<{ Params: ProjectParams }>(collection, { preHandler: may('View') }, async (request) => {
-    const project = await projectOfRequest(db, request);
-    const query = itemListQuerySchema.parse(request.query);
-    const { rows, total } = (await app.reads.run(kind.list, project.id, query, {
-      actionId: query.actionId,
-      labelId: query.labelId,
-    })) as { rows: Row[]; total: number };
-    return listResponse(await kind.present(db, config, rows), total, query);
-  });
+  api.get(
+    collection,
+    {
+      schema: { params: projectParams, querystring: itemListQuerySchema },
+      preHandler: may('View'),
+    },
+    async (request) => {
+      const project = await projectOfRequest(db, request);
+      const query = request.query;
+      const { rows, total } = (await app.reads.run(kind.list, project.id, query, {
+        actionId: query.actionId,
+        labelId: query.labelId,
+      })) as { rows: Row[]; total: number };
+      return listResponse(await kind.present(db, config, rows), total, query);
+    },
+  );
 
   // POST …: a new item within the limits, with an existing Action or a new one inline.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     collection,
-    { preHandler: may('Create') },
+    { schema: { params: projectParams, body: kind.newSchema }, preHandler: may('Create') },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = kind.newSchema.parse(request.body);
+      const input = request.body as New;
       const id = await kind.create(
         db,
         currentUser(request),
@@ -121,23 +129,31 @@ export function projectItemRoutes<Row, New, Update extends object>(
   );
 
   // GET …/{id}: one item (also from the trash).
-  app.get<{ Params: ProjectItemParams }>(item, { preHandler: may('View') }, async (request) => {
-    const { projectId, id } = idsOf(request.params);
-    return one(request, projectId, id, { includeTrashed: true });
-  });
+  api.get(
+    item,
+    { schema: { params: projectItemParams }, preHandler: may('View') },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      return one(request, projectId, id, { includeTrashed: true });
+    },
+  );
 
   // PUT …/{id}: changes the fields sent.
-  app.put<{ Params: ProjectItemParams }>(item, { preHandler: may('Update') }, async (request) => {
-    const [, user, projectId, id, work] = changeArgs(request);
-    const input = sentFields(kind.updateSchema.parse(request.body ?? {}), request.body);
-    await kind.edit(db, user, projectId, id, input, work);
-    return one(request, projectId, id);
-  });
+  api.put(
+    item,
+    { schema: { params: projectItemParams, body: kind.updateSchema }, preHandler: may('Update') },
+    async (request) => {
+      const [, user, projectId, id, work] = changeArgs(request);
+      const input = sentFields(request.body as Update, request.sentBody);
+      await kind.edit(db, user, projectId, id, input, work);
+      return one(request, projectId, id);
+    },
+  );
 
   // POST …/{id}/duplicate: a copy with a fresh code or uri, the same Action and tags.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     `${item}/duplicate`,
-    { preHandler: may('Duplicate') },
+    { schema: { params: projectItemParams }, preHandler: may('Duplicate') },
     async (request, reply) => {
       const args = changeArgs(request);
       const copyId = await kind.duplicate(...args);
@@ -146,9 +162,9 @@ export function projectItemRoutes<Row, New, Update extends object>(
   );
 
   // DELETE …/{id}/trash: to the trash (its code or uri stops answering).
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     `${item}/trash`,
-    { preHandler: may('Trash') },
+    { schema: { params: projectItemParams }, preHandler: may('Trash') },
     async (request, reply) => {
       await kind.trash(...changeArgs(request));
       return reply.code(204).send();
@@ -156,9 +172,9 @@ export function projectItemRoutes<Row, New, Update extends object>(
   );
 
   // POST …/{id}/restore: back from the trash, if the limits leave room.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     `${item}/restore`,
-    { preHandler: may('Restore') },
+    { schema: { params: projectItemParams }, preHandler: may('Restore') },
     async (request) => {
       const args = changeArgs(request);
       await kind.restore(...args);
@@ -167,9 +183,9 @@ export function projectItemRoutes<Row, New, Update extends object>(
   );
 
   // DELETE …/{id}: permanent delete of a trashed item.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     item,
-    { preHandler: may('Delete') },
+    { schema: { params: projectItemParams }, preHandler: may('Delete') },
     async (request, reply) => {
       await kind.deleteTrashed(...changeArgs(request));
       return reply.code(204).send();

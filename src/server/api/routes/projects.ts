@@ -28,6 +28,7 @@ import { utmPresetsInputSchema } from '../../../shared/utm.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { idParams, withSchemas } from '../openapi.js';
 
 /** Projects with their usage, in the order given. */
 export async function presentProjects(db: Db, rows: ProjectRow[]) {
@@ -39,6 +40,7 @@ export async function presentProjects(db: Db, rows: ProjectRow[]) {
 }
 
 export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const projectId = (params: IdParams) => pathId(params.id, 'project_not_found');
   const present = async (id: string, request: Parameters<typeof currentUser>[0]) => {
     const project = await visibleProjectOr404(db, currentUser(request), id);
@@ -46,18 +48,22 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   };
 
   // GET /projects: the projects this user may see (admins all, customer admins their customer's, users linked ones).
-  app.get('/projects', { preHandler: requireUser }, async (request) => {
-    const query = listQuerySchema.parse(request.query);
-    const { rows, total } = await listProjects(db, projectScopeOf(currentUser(request)), query);
-    return listResponse(await presentProjects(db, rows), total, query);
-  });
+  api.get(
+    '/projects',
+    { schema: { querystring: listQuerySchema }, preHandler: requireUser },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listProjects(db, projectScopeOf(currentUser(request)), query);
+      return listResponse(await presentProjects(db, rows), total, query);
+    },
+  );
 
   // POST /projects: create a project (admins choose the customer).
-  app.post(
+  api.post(
     '/projects',
-    { preHandler: requirePermission('ProjectCreate') },
+    { schema: { body: projectInputSchema }, preHandler: requirePermission('ProjectCreate') },
     async (request, reply) => {
-      const input = projectInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createProject(
         db,
         currentUser(request),
@@ -69,28 +75,31 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // GET /projects/{id}: one project with its usage.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/projects/:id',
-    { preHandler: requirePermission('ProjectView') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
     async (request) => present(projectId(request.params), request),
   );
 
   // PUT /projects/{id}: edit name, description, access or tracking.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/projects/:id',
-    { preHandler: requirePermission('ProjectUpdate') },
+    {
+      schema: { params: idParams, body: projectUpdateSchema },
+      preHandler: requirePermission('ProjectUpdate'),
+    },
     async (request) => {
       const id = projectId(request.params);
-      const input = projectUpdateSchema.parse(request.body);
+      const input = request.body;
       await editProject(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return present(id, request);
     },
   );
 
   // POST /projects/{id}/duplicate: copy the project and its user links.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/projects/:id/duplicate',
-    { preHandler: requirePermission('ProjectDuplicate') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectDuplicate') },
     async (request, reply) => {
       const copyId = await duplicateProject(
         db,
@@ -103,9 +112,9 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // DELETE /projects/{id}/trash: soft delete.
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/projects/:id/trash',
-    { preHandler: requirePermission('ProjectTrash') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectTrash') },
     async (request, reply) => {
       await trashProject(
         db,
@@ -118,9 +127,9 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // DELETE /projects/{id}: hard delete of a trashed project.
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/projects/:id',
-    { preHandler: requirePermission('ProjectDelete') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectDelete') },
     async (request, reply) => {
       await deleteTrashedProject(
         db,
@@ -133,9 +142,9 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // GET /projects/{id}/status: used and total per limit.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/projects/:id/status',
-    { preHandler: requirePermission('ProjectView') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
     async (request) => {
       const project = await visibleProjectOr404(
         db,
@@ -175,9 +184,9 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // GET /projects/{id}/users: the users linked to a project.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/projects/:id/users',
-    { preHandler: requirePermission('ProjectView') },
+    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
     async (request) => {
       const project = await visibleProjectOr404(
         db,
@@ -193,36 +202,45 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // POST /projects/{id}/users: link a user of the same customer.
-  app.post<{ Params: IdParams }>(
+  api.post(
     '/projects/:id/users',
-    { preHandler: requirePermission('ProjectUserLinkCreate') },
+    {
+      schema: { params: idParams, body: projectUserLinkSchema },
+      preHandler: requirePermission('ProjectUserLinkCreate'),
+    },
     async (request, reply) => {
       const id = projectId(request.params);
-      const input = projectUserLinkSchema.parse(request.body);
+      const input = request.body;
       await linkProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return reply.code(201).send({ data: toProjectUser(await linkedUser(db, id, input.id)) });
     },
   );
 
   // PUT /projects/{id}/users: change a link (canManage).
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/projects/:id/users',
-    { preHandler: requirePermission('ProjectUserLinkUpdate') },
+    {
+      schema: { params: idParams, body: projectUserLinkSchema },
+      preHandler: requirePermission('ProjectUserLinkUpdate'),
+    },
     async (request) => {
       const id = projectId(request.params);
-      const input = projectUserLinkSchema.parse(request.body);
+      const input = request.body;
       await updateProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return { data: toProjectUser(await linkedUser(db, id, input.id)) };
     },
   );
 
   // DELETE /projects/{id}/users: unlink a user (never an admin).
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/projects/:id/users',
-    { preHandler: requirePermission('ProjectUserUnlink') },
+    {
+      schema: { params: idParams, body: projectUserUnlinkSchema },
+      preHandler: requirePermission('ProjectUserUnlink'),
+    },
     async (request, reply) => {
       const id = projectId(request.params);
-      const input = projectUserUnlinkSchema.parse(request.body);
+      const input = request.body;
       await unlinkProjectUser(
         db,
         currentUser(request),

@@ -18,11 +18,12 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { template } = await templateOr404(db, currentUser(request), projectId, id);
@@ -30,24 +31,30 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   };
 
   // GET /projects/{pid}/qr-code-templates: the project's templates; q searches names.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/qr-code-templates',
-    { preHandler: requirePermission('QRCodeTemplateView') },
+    {
+      schema: { params: projectParams, querystring: listQuerySchema },
+      preHandler: requirePermission('QRCodeTemplateView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listQrCodeTemplates(db, project.id, query);
       return listResponse(rows.map(toQrCodeTemplate), total, query);
     },
   );
 
   // POST /projects/{pid}/qr-code-templates: create a template.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/qr-code-templates',
-    { preHandler: requirePermission('QRCodeTemplateCreate') },
+    {
+      schema: { params: projectParams, body: qrCodeTemplateInputSchema },
+      preHandler: requirePermission('QRCodeTemplateCreate'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = qrCodeTemplateInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createQrCodeTemplate(
         db,
         currentUser(request),
@@ -60,9 +67,9 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // GET /projects/{pid}/qr-code-templates/{id}: one template.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/qr-code-templates/:id',
-    { preHandler: requirePermission('QRCodeTemplateView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('QRCodeTemplateView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -70,12 +77,15 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // PUT /projects/{pid}/qr-code-templates/{id}: replace name and design.
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/qr-code-templates/:id',
-    { preHandler: requirePermission('QRCodeTemplateUpdate') },
+    {
+      schema: { params: projectItemParams, body: qrCodeTemplateInputSchema },
+      preHandler: requirePermission('QRCodeTemplateUpdate'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = qrCodeTemplateInputSchema.parse(request.body);
+      const input = request.body;
       await editQrCodeTemplate(
         db,
         currentUser(request),
@@ -89,9 +99,12 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // DELETE /projects/{pid}/qr-code-templates/{id}: delete; QR codes keep their own design.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/qr-code-templates/:id',
-    { preHandler: requirePermission('QRCodeTemplateDelete') },
+    {
+      schema: { params: projectItemParams },
+      preHandler: requirePermission('QRCodeTemplateDelete'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeQrCodeTemplate(

@@ -13,6 +13,7 @@ import {
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
+import { projectItemParams, withSchemas } from '../openapi.js';
 
 /** The collections whose items download as a QR code (the isolation suite expands these too). */
 export const QR_PRINT_PATHS = ['qr-codes', 'short-links'] as const;
@@ -25,26 +26,31 @@ export interface QrPrintRouteOptions {
   check: CheckItem;
 }
 
+/** A PNG's pixel size is checked against the print size it is asked for. */
+const downloadQuerySchema = printQuerySchema.superRefine((query, context) => {
+  if (query.format === 'png') refinePngPixels(query, context);
+});
+
 export function qrPrintRoutes(
   app: FastifyInstance,
   { db, config }: RouteDeps,
   route: QrPrintRouteOptions,
 ): void {
+  const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, route.notFound);
 
   // GET /projects/{pid}/{path}/{id}/download?format=png|svg|pdf|eps&size={mm}&dpi=&bleed=&cmyk=&force=:
   // the print file, drawn on the server; refused (422 qr_not_scannable) when it would not scan,
   // unless force=true.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     `/projects/:pid/${route.path}/:id/download`,
-    { preHandler: requirePermission(route.permission) },
+    {
+      schema: { params: projectItemParams, querystring: downloadQuerySchema },
+      preHandler: requirePermission(route.permission),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      const options = printQuerySchema
-        .superRefine((query, context) => {
-          if (query.format === 'png') refinePngPixels(query, context);
-        })
-        .parse(request.query ?? {});
+      const options = request.query;
       const file = await route.download(
         db,
         config,
@@ -64,12 +70,15 @@ export function qrPrintRoutes(
   );
 
   // GET /projects/{pid}/{path}/{id}/scan-check?size={mm}: the scannability gate's verdict.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     `/projects/:pid/${route.path}/:id/scan-check`,
-    { preHandler: requirePermission(route.permission) },
+    {
+      schema: { params: projectItemParams, querystring: printQuerySchema.pick({ size: true }) },
+      preHandler: requirePermission(route.permission),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const { size } = printQuerySchema.pick({ size: true }).parse(request.query ?? {});
+      const { size } = request.query;
       return { data: await route.check(db, config, currentUser(request), projectId, id, size) };
     },
   );

@@ -30,6 +30,7 @@ import { selfWithTwoFactor } from '../../services/twoFactor.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
+import { withSchemas } from '../openapi.js';
 
 /** The language the visitor reads the dashboard in: its cookie, else the browser's wish. */
 function languageOf(request: FastifyRequest): Language {
@@ -39,6 +40,7 @@ function languageOf(request: FastifyRequest): Language {
 }
 
 export function registrationRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const api = withSchemas(app);
   const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
 
   // GET /setup: whether the server waits for its first administrator and whether sign-up is open.
@@ -47,8 +49,8 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
   }));
 
   // POST /setup/first-admin: the first administrator, only while no user exists; signs them in.
-  app.post('/setup/first-admin', async (request, reply) => {
-    const input = firstAdminSchema.parse(request.body);
+  api.post('/setup/first-admin', { schema: { body: firstAdminSchema } }, async (request, reply) => {
+    const input = request.body;
     const { token, user } = await createFirstAdmin(db, input, languageOf(request), {
       work: unitOfWorkOf(request, config),
       userAgent: request.headers['user-agent'] ?? null,
@@ -58,8 +60,8 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
   });
 
   // POST /register: a new customer in its trial and its customer admin; mails the code.
-  app.post('/register', async (request, reply) => {
-    const input = registerSchema.parse(request.body);
+  api.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    const input = request.body;
     const { user, code } = await registerCustomer(
       db,
       config,
@@ -79,33 +81,41 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
     FAILED_TOKENS_PER_WINDOW,
     FAILED_TOKEN_WINDOW_MS,
   );
-  app.post('/register/verify', async (request, reply) => {
-    const input = registerVerifySchema.parse(request.body);
-    const wait = await failedCodes.waitSeconds(request);
-    if (wait > 0) throw tooManyAttempts(wait);
-    try {
-      const { token, user } = await verifyEmail(db, input, {
-        work: unitOfWorkOf(request, config),
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      setSessionCookie(reply, token, config);
-      return { data: await selfWithTwoFactor(db, user) };
-    } catch (error) {
-      if (error instanceof DomainError && error.pointer === '/code')
-        await failedCodes.failed(request);
-      throw error;
-    }
-  });
+  api.post(
+    '/register/verify',
+    { schema: { body: registerVerifySchema } },
+    async (request, reply) => {
+      const input = request.body;
+      const wait = await failedCodes.waitSeconds(request);
+      if (wait > 0) throw tooManyAttempts(wait);
+      try {
+        const { token, user } = await verifyEmail(db, input, {
+          work: unitOfWorkOf(request, config),
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        setSessionCookie(reply, token, config);
+        return { data: await selfWithTwoFactor(db, user) };
+      } catch (error) {
+        if (error instanceof DomainError && error.pointer === '/code')
+          await failedCodes.failed(request);
+        throw error;
+      }
+    },
+  );
 
   // POST /register/verify/resend: a new code for an address waiting for one; 204 for any address.
-  app.post('/register/verify/resend', async (request, reply) => {
-    const { email } = registerResendSchema.parse(request.body);
-    const wait = await failedCodes.waitSeconds(request);
-    if (wait > 0) throw tooManyAttempts(wait);
-    // Each resend counts, so the route cannot be used to flood someone's mailbox.
-    await failedCodes.failed(request);
-    const issued = await resendEmailCode(db, email);
-    if (issued) await mailer.send(verificationCodeMail(issued.user, issued.code, minutes));
-    return reply.code(204).send();
-  });
+  api.post(
+    '/register/verify/resend',
+    { schema: { body: registerResendSchema } },
+    async (request, reply) => {
+      const { email } = request.body;
+      const wait = await failedCodes.waitSeconds(request);
+      if (wait > 0) throw tooManyAttempts(wait);
+      // Each resend counts, so the route cannot be used to flood someone's mailbox.
+      await failedCodes.failed(request);
+      const issued = await resendEmailCode(db, email);
+      if (issued) await mailer.send(verificationCodeMail(issued.user, issued.code, minutes));
+      return reply.code(204).send();
+    },
+  );
 }

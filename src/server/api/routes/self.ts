@@ -24,9 +24,11 @@ import { updateSelf } from '../../services/users.js';
 import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { pathId, type RouteDeps } from './helpers.js';
+import { idParams, withSchemas } from '../openapi.js';
 
 export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
+  const api = withSchemas(app);
   const userRowOf = async (id: string) => {
     const row = await findUserById(db, id);
     if (!row) throw unauthenticated();
@@ -48,19 +50,23 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   }));
 
   // PUT /self: change one's name and language.
-  app.put('/self', { preHandler: requirePermission('UserUpdate') }, async (request) => {
-    const input = selfUpdateSchema.parse(request.body);
-    const user = currentUser(request);
-    await updateSelf(db, user, input, unitOfWorkOf(request, config));
-    return { data: await selfOf(user.id) };
-  });
+  api.put(
+    '/self',
+    { schema: { body: selfUpdateSchema }, preHandler: requirePermission('UserUpdate') },
+    async (request) => {
+      const input = request.body;
+      const user = currentUser(request);
+      await updateSelf(db, user, input, unitOfWorkOf(request, config));
+      return { data: await selfOf(user.id) };
+    },
+  );
 
   // PUT /self/password: change one's password (the current one is checked).
-  app.put(
+  api.put(
     '/self/password',
-    { preHandler: requirePermission('UserPassword') },
+    { schema: { body: passwordChangeSchema }, preHandler: requirePermission('UserPassword') },
     async (request, reply) => {
-      const input = passwordChangeSchema.parse(request.body);
+      const input = request.body;
       const user = currentUser(request);
       await changePassword(db, user.id, request.sessionId, input, unitOfWorkOf(request, config));
       await notify(request, securityNoticeMail(user, 'password_changed'));
@@ -87,11 +93,11 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   );
 
   // POST /self/two-factor/confirm: a right code turns it on; answers the ten recovery codes once.
-  app.post(
+  api.post(
     '/self/two-factor/confirm',
-    { preHandler: requirePermission('UserPassword') },
+    { schema: { body: twoFactorConfirmSchema }, preHandler: requirePermission('UserPassword') },
     async (request) => {
-      const { code } = twoFactorConfirmSchema.parse(request.body);
+      const { code } = request.body;
       const { recoveryCodes, user } = await confirmTwoFactor(
         db,
         currentUser(request),
@@ -104,11 +110,11 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   );
 
   // DELETE /self/two-factor: turn it off with { password } or { code }.
-  app.delete(
+  api.delete(
     '/self/two-factor',
-    { preHandler: requirePermission('UserPassword') },
+    { schema: { body: twoFactorDisableSchema }, preHandler: requirePermission('UserPassword') },
     async (request, reply) => {
-      const input = twoFactorDisableSchema.parse(request.body ?? {});
+      const input = request.body;
       const user = await disableTwoFactor(
         db,
         currentUser(request),
@@ -121,12 +127,15 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   );
 
   // PUT /customers/{id}/two-factor: require two-step sign-in of every user of the customer.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/customers/:id/two-factor',
-    { preHandler: requirePermission('CustomerUpdate') },
+    {
+      schema: { params: idParams, body: twoFactorPolicySchema },
+      preHandler: requirePermission('CustomerUpdate'),
+    },
     async (request) => {
       const customerId = pathId(request.params.id, 'customer_not_found');
-      const { required } = twoFactorPolicySchema.parse(request.body);
+      const { required } = request.body;
       await setTwoFactorPolicy(
         db,
         currentUser(request),

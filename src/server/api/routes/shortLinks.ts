@@ -17,11 +17,13 @@ import {
 } from '../../services/shortLinks.js';
 import { checkShortLink, downloadShortLink } from '../../services/download.js';
 import { requirePermission } from '../plugins/session.js';
-import { projectOfRequest, type ProjectParams, type RouteDeps } from './helpers.js';
+import { projectOfRequest, type RouteDeps } from './helpers.js';
 import { projectItemRoutes } from './projectItems.js';
 import { qrPrintRoutes } from './qrPrint.js';
+import { projectParams, withSchemas } from '../openapi.js';
 
 export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const api = withSchemas(app);
   const { db, config } = deps;
   projectItemRoutes(app, deps, {
     path: 'short-links',
@@ -41,9 +43,9 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   // GET /projects/{pid}/short-links/suggest-uri: a random uri that is free right now, with its URL.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/short-links/suggest-uri',
-    { preHandler: requirePermission('ShortLinkCreate') },
+    { schema: { params: projectParams }, preHandler: requirePermission('ShortLinkCreate') },
     async (request) => {
       const project = await projectOfRequest(db, request);
       const host = await hostForNewLinks(db, project.customerId);

@@ -36,9 +36,9 @@ import {
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
-  type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 const themeListQuerySchema = listQuerySchema.extend({
   isActive: z
@@ -61,6 +61,7 @@ export function toTheme(row: ThemeRow): Theme {
 }
 
 export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const messages = loadMessages();
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'not_found');
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
@@ -75,36 +76,45 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   });
 
   // GET /projects/{pid}/themes: the project's themes; q searches names, filter isActive.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/themes',
-    { preHandler: requirePermission('ProjectThemesView', 'ThemeView') },
+    {
+      schema: { params: projectParams, querystring: themeListQuerySchema },
+      preHandler: requirePermission('ProjectThemesView', 'ThemeView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = themeListQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listThemes(db, project.id, query);
       return listResponse(rows.map(toTheme), total, query);
     },
   );
 
   // POST /projects/{pid}/themes: create a theme (inactive until activated).
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/themes',
-    { preHandler: requirePermission('ThemeCreate') },
+    {
+      schema: { params: projectParams, body: themeInputSchema },
+      preHandler: requirePermission('ThemeCreate'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = themeInputSchema.parse(request.body);
+      const input = request.body;
       const id = await createTheme(env(request), projectId, input.name, input.settings);
       return reply.code(201).send(await one(request, projectId, id));
     },
   );
 
   // POST /projects/{pid}/themes/preview: a sample landing page with these settings, as HTML.
-  app.post<{ Params: ProjectParams }>(
+  api.post(
     '/projects/:pid/themes/preview',
-    { preHandler: requirePermission('ThemeView') },
+    {
+      schema: { params: projectParams, body: themePreviewSchema },
+      preHandler: requirePermission('ThemeView'),
+    },
     async (request, reply) => {
       const project = await projectOfRequest(db, request);
-      const { settings } = themePreviewSchema.parse(request.body);
+      const { settings } = request.body;
       await checkMedia(db, project, settings, null);
       const lang = currentUser(request).language;
       const page = contactPage(
@@ -126,9 +136,9 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // GET /projects/{pid}/themes/{id}: one theme.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/themes/:id',
-    { preHandler: requirePermission('ThemeView') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeView') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -136,21 +146,24 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // PUT /projects/{pid}/themes/{id}: change name and/or settings (settings are replaced whole).
-  app.put<{ Params: ProjectItemParams }>(
+  api.put(
     '/projects/:pid/themes/:id',
-    { preHandler: requirePermission('ThemeUpdate') },
+    {
+      schema: { params: projectItemParams, body: themeUpdateSchema },
+      preHandler: requirePermission('ThemeUpdate'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = themeUpdateSchema.parse(request.body);
+      const input = request.body;
       await editTheme(env(request), projectId, id, input);
       return one(request, projectId, id);
     },
   );
 
   // DELETE /projects/{pid}/themes/{id}: delete; an active theme's project falls back to the default look.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/themes/:id',
-    { preHandler: requirePermission('ThemeDelete') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeTheme(env(request), projectId, id);
@@ -159,9 +172,9 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/themes/:id/duplicate',
-    { preHandler: requirePermission('ThemeDuplicate') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeDuplicate') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateTheme(env(request), projectId, id);
@@ -170,9 +183,9 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // POST /projects/{pid}/themes/{id}/activate: make it the project's one active theme.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/themes/:id/activate',
-    { preHandler: requirePermission('ThemeSetActive') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeSetActive') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       await activateTheme(env(request), projectId, id);
@@ -181,9 +194,9 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}/logo: remove the logo (and free the file when unused).
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/themes/:id/logo',
-    { preHandler: requirePermission('ThemeLogoDelete') },
+    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeLogoDelete') },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await deleteThemeLogo(env(request), projectId, id);

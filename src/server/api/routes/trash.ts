@@ -8,26 +8,25 @@ import { emptyTrash } from '../../services/projectItems.js';
 import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import {
-  listResponse,
-  projectIdOf,
-  projectOfRequest,
-  type ProjectParams,
-  type RouteDeps,
-} from './helpers.js';
+import { listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
+import { projectParams, withSchemas } from '../openapi.js';
 
 const trashQuerySchema = listQuerySchema.extend({
   type: z.enum(['qr_code', 'short_link']).optional(),
 });
 
 export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // GET /projects/{pid}/trash: trashed QR codes and short links, newest first; filter type.
-  app.get<{ Params: ProjectParams }>(
+  api.get(
     '/projects/:pid/trash',
-    { preHandler: requirePermission('QRCodeView', 'ShortLinkView') },
+    {
+      schema: { params: projectParams, querystring: trashQuerySchema },
+      preHandler: requirePermission('QRCodeView', 'ShortLinkView'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
-      const query = trashQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listTrash(db, project.id, query, query.type);
       const base = await scanBaseOf(db, config, project.customerId);
       return listResponse(
@@ -51,9 +50,12 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/trash/items: empty the trash (DELETE …/trash itself trashes the project).
-  app.delete<{ Params: ProjectParams }>(
+  api.delete(
     '/projects/:pid/trash/items',
-    { preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete') },
+    {
+      schema: { params: projectParams },
+      preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete'),
+    },
     async (request, reply) => {
       await emptyTrash(
         db,

@@ -15,9 +15,10 @@ import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { idParams, withSchemas } from '../openapi.js';
 
 /** Everyone may act on their own account; other accounts need the user-management key. */
-function userIdFor(request: FastifyRequest<{ Params: IdParams }>): string {
+function userIdFor(request: FastifyRequest & { params: IdParams }): string {
   const id = pathId(request.params.id, 'user_not_found');
   const user = currentUser(request);
   if (id !== user.id && !hasPermission(user.role, 'UsersView')) throw forbidden();
@@ -25,19 +26,27 @@ function userIdFor(request: FastifyRequest<{ Params: IdParams }>): string {
 }
 
 export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   // GET /users/{id}: one user.
-  app.get<{ Params: IdParams }>('/users/:id', { preHandler: requireUser }, async (request) => {
-    const row = await accessibleUserOr404(db, currentUser(request), userIdFor(request));
-    return { data: toUser(row) };
-  });
+  api.get(
+    '/users/:id',
+    { schema: { params: idParams }, preHandler: requireUser },
+    async (request) => {
+      const row = await accessibleUserOr404(db, currentUser(request), userIdFor(request));
+      return { data: toUser(row) };
+    },
+  );
 
   // PUT /users/{id}: edit name, email, role or language.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/users/:id',
-    { preHandler: requirePermission('UserUpdate') },
+    {
+      schema: { params: idParams, body: userUpdateSchema },
+      preHandler: requirePermission('UserUpdate'),
+    },
     async (request) => {
       const id = userIdFor(request);
-      const input = userUpdateSchema.parse(request.body);
+      const input = request.body;
       await editUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       const row = await findUserById(db, id);
       if (!row) throw notFound('user_not_found');
@@ -46,9 +55,9 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   );
 
   // DELETE /users/{id}: delete an account (never one's own).
-  app.delete<{ Params: IdParams }>(
+  api.delete(
     '/users/:id',
-    { preHandler: requirePermission('UserDelete') },
+    { schema: { params: idParams }, preHandler: requirePermission('UserDelete') },
     async (request, reply) => {
       await removeUser(db, currentUser(request), userIdFor(request), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -57,11 +66,14 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
 
   // GET /customers/{id}/accounts: the accounts screen — each user with role, state, linked
   // projects, last sign-in and two-factor state, and the plan's seats.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/customers/:id/accounts',
-    { preHandler: requirePermission('UsersView') },
+    {
+      schema: { params: idParams, querystring: listQuerySchema },
+      preHandler: requirePermission('UsersView'),
+    },
     async (request) => {
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { accounts, total, seats } = await listAccounts(
         db,
         currentUser(request),
@@ -74,7 +86,7 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   );
 
   /** Deactivated accounts cannot sign in; nobody deactivates their own. */
-  const setActive = (active: boolean) => async (request: FastifyRequest<{ Params: IdParams }>) => {
+  const setActive = (active: boolean) => async (request: FastifyRequest & { params: IdParams }) => {
     const id = userIdFor(request);
     await setAccountActive(db, currentUser(request), id, active, unitOfWorkOf(request, config));
     const row = await findUserById(db, id);
@@ -83,29 +95,39 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   };
   const activation = { preHandler: requirePermission('UserUpdate', 'UsersView') };
   // POST /users/{id}/deactivate and POST /users/{id}/activate
-  app.post<{ Params: IdParams }>('/users/:id/deactivate', activation, setActive(false));
-  app.post<{ Params: IdParams }>('/users/:id/activate', activation, setActive(true));
+  api.post(
+    '/users/:id/deactivate',
+    { schema: { params: idParams }, ...activation },
+    setActive(false),
+  );
+  api.post('/users/:id/activate', { schema: { params: idParams }, ...activation }, setActive(true));
 
   // PUT /users/{id}/projects: link the account to exactly these projects of its customer.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/users/:id/projects',
-    { preHandler: requirePermission('ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView') },
+    {
+      schema: { params: idParams, body: accountProjectsSchema },
+      preHandler: requirePermission('ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'),
+    },
     async (request, reply) => {
       const id = userIdFor(request);
-      const input = accountProjectsSchema.parse(request.body);
+      const input = request.body;
       await setAccountProjects(db, currentUser(request), id, input, unitOfWorkOf(request, config));
       return reply.code(204).send();
     },
   );
 
   // GET /users/{id}/projects: the projects linked to that user, as far as the caller may see them.
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/users/:id/projects',
-    { preHandler: requirePermission('UserProjectsView') },
+    {
+      schema: { params: idParams, querystring: listQuerySchema },
+      preHandler: requirePermission('UserProjectsView'),
+    },
     async (request) => {
       const actor = currentUser(request);
       const target = await accessibleUserOr404(db, actor, userIdFor(request));
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listProjects(db, projectScopeOf(actor), query, {
         linkedUserId: target.id,
       });

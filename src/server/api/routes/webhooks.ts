@@ -1,6 +1,7 @@
 // Webhooks of a project (issue 15): list, create, read, change, delete, and the delivery log with
 // "send again". Customer admins only; an API key cannot reach them.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { webhookInputSchema, webhookUpdateSchema } from '../../../shared/schemas/webhook.js';
 import {
@@ -20,59 +21,74 @@ import {
   projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
-  type ProjectParams,
   type RouteDeps,
   sentFields,
 } from './helpers.js';
-
-type DeliveryParams = ProjectItemParams & { deliveryId: string };
+import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
 export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const api = withSchemas(app);
   const policy = { allowPrivate: config.webhookAllowPrivate };
   const guard = { preHandler: requirePermission('ProjectWebhooks') };
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'webhook_not_found');
 
   // GET /projects/{pid}/webhooks: the project's webhooks with their secrets.
-  app.get<{ Params: ProjectParams }>('/projects/:pid/webhooks', guard, async (request) => {
-    const data = await webhooksOfProject(db, currentUser(request), projectIdOf(request.params));
-    return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
-  });
+  api.get(
+    '/projects/:pid/webhooks',
+    { schema: { params: projectParams }, ...guard },
+    async (request) => {
+      const data = await webhooksOfProject(db, currentUser(request), projectIdOf(request.params));
+      return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+    },
+  );
 
   // POST /projects/{pid}/webhooks: { url, events }; answers the webhook with its new secret.
-  app.post<{ Params: ProjectParams }>('/projects/:pid/webhooks', guard, async (request, reply) => {
-    const projectId = projectIdOf(request.params);
-    const input = webhookInputSchema.parse(request.body);
-    const user = currentUser(request);
-    const id = await createWebhook(
-      db,
-      user,
-      projectId,
-      input,
-      policy,
-      unitOfWorkOf(request, config),
-    );
-    return reply.code(201).send({ data: await webhookOfProject(db, user, projectId, id) });
-  });
+  api.post(
+    '/projects/:pid/webhooks',
+    { schema: { params: projectParams, body: webhookInputSchema }, ...guard },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const input = request.body;
+      const user = currentUser(request);
+      const id = await createWebhook(
+        db,
+        user,
+        projectId,
+        input,
+        policy,
+        unitOfWorkOf(request, config),
+      );
+      return reply.code(201).send({ data: await webhookOfProject(db, user, projectId, id) });
+    },
+  );
 
   // GET /projects/{pid}/webhooks/{id}
-  app.get<{ Params: ProjectItemParams }>('/projects/:pid/webhooks/:id', guard, async (request) => {
-    const { projectId, id } = idsOf(request.params);
-    return { data: await webhookOfProject(db, currentUser(request), projectId, id) };
-  });
+  api.get(
+    '/projects/:pid/webhooks/:id',
+    { schema: { params: projectItemParams }, ...guard },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      return { data: await webhookOfProject(db, currentUser(request), projectId, id) };
+    },
+  );
 
   // PUT /projects/{pid}/webhooks/{id}: change the URL or the events sent.
-  app.put<{ Params: ProjectItemParams }>('/projects/:pid/webhooks/:id', guard, async (request) => {
-    const { projectId, id } = idsOf(request.params);
-    const input = sentFields(webhookUpdateSchema.parse(request.body ?? {}), request.body);
-    const user = currentUser(request);
-    await editWebhook(db, user, projectId, id, input, policy, unitOfWorkOf(request, config));
-    return { data: await webhookOfProject(db, user, projectId, id) };
-  });
+  api.put(
+    '/projects/:pid/webhooks/:id',
+    { schema: { params: projectItemParams, body: webhookUpdateSchema }, ...guard },
+    async (request) => {
+      const { projectId, id } = idsOf(request.params);
+      const input = sentFields(request.body, request.sentBody);
+      const user = currentUser(request);
+      await editWebhook(db, user, projectId, id, input, policy, unitOfWorkOf(request, config));
+      return { data: await webhookOfProject(db, user, projectId, id) };
+    },
+  );
 
   // DELETE /projects/{pid}/webhooks/{id}: the webhook and its delivery log.
-  app.delete<{ Params: ProjectItemParams }>(
+  api.delete(
     '/projects/:pid/webhooks/:id',
-    guard,
+    { schema: { params: projectItemParams }, ...guard },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
@@ -81,12 +97,12 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // GET /projects/{pid}/webhooks/{id}/deliveries: the delivery log, newest first.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/webhooks/:id/deliveries',
-    guard,
+    { schema: { params: projectItemParams, querystring: listQuerySchema }, ...guard },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const query = listQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await deliveriesOfWebhook(
         db,
         currentUser(request),
@@ -99,9 +115,9 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // POST /projects/{pid}/webhooks/{id}/deliveries/{deliveryId}/resend: send the message again.
-  app.post<{ Params: DeliveryParams }>(
+  api.post(
     '/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
-    guard,
+    { schema: { params: projectItemParams.extend({ deliveryId: z.string() }) }, ...guard },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const deliveryId = pathId(request.params.deliveryId, 'webhook_not_found');

@@ -9,6 +9,7 @@ import type { WhiteLabelService } from '../../services/whiteLabel.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
+import { pathParams, withSchemas } from '../openapi.js';
 
 interface CustomerParams {
   cid: string;
@@ -27,10 +28,11 @@ export function whiteLabelRoutes(
   { config }: RouteDeps,
   service: WhiteLabelService,
 ): void {
+  const api = withSchemas(app);
   // GET /customers/{cid}/white-label-hostnames: the customer's hostnames with their state.
-  app.get<{ Params: CustomerParams }>(
+  api.get(
     '/customers/:cid/white-label-hostnames',
-    { preHandler: requirePermission('WhiteLabelView') },
+    { schema: { params: pathParams('cid') }, preHandler: requirePermission('WhiteLabelView') },
     async (request) => ({
       data: await service.list(
         currentUser(request),
@@ -40,12 +42,15 @@ export function whiteLabelRoutes(
   );
 
   // POST /customers/{cid}/white-label-hostnames { hostname }: add one (platform admins).
-  app.post<{ Params: CustomerParams }>(
+  api.post(
     '/customers/:cid/white-label-hostnames',
-    { preHandler: requirePermission('WhiteLabelSettings') },
+    {
+      schema: { params: pathParams('cid'), body: whiteLabelHostnameInputSchema },
+      preHandler: requirePermission('WhiteLabelSettings'),
+    },
     async (request, reply) => {
       const customerId = pathId(request.params.cid, 'customer_not_found');
-      const { hostname } = whiteLabelHostnameInputSchema.parse(request.body);
+      const { hostname } = request.body;
       const data = await service.add(
         currentUser(request),
         customerId,
@@ -57,12 +62,15 @@ export function whiteLabelRoutes(
   );
 
   // PUT /customers/{cid}/white-label-hostnames/{id} { primary, verified, scheme } (platform admins).
-  app.put<{ Params: HostnameParams }>(
+  api.put(
     '/customers/:cid/white-label-hostnames/:id',
-    { preHandler: requirePermission('WhiteLabelSettings') },
+    {
+      schema: { params: pathParams('cid', 'id'), body: whiteLabelHostnameUpdateSchema },
+      preHandler: requirePermission('WhiteLabelSettings'),
+    },
     async (request) => {
       const { customerId, id } = ids(request.params);
-      const input = whiteLabelHostnameUpdateSchema.parse(request.body);
+      const input = request.body;
       return {
         data: await service.update(
           currentUser(request),
@@ -76,9 +84,12 @@ export function whiteLabelRoutes(
   );
 
   // POST /customers/{cid}/white-label-hostnames/{id}/verify: check DNS now (platform admins).
-  app.post<{ Params: HostnameParams }>(
+  api.post(
     '/customers/:cid/white-label-hostnames/:id/verify',
-    { preHandler: requirePermission('WhiteLabelSettings') },
+    {
+      schema: { params: pathParams('cid', 'id') },
+      preHandler: requirePermission('WhiteLabelSettings'),
+    },
     async (request) => {
       const { customerId, id } = ids(request.params);
       return {
@@ -93,9 +104,12 @@ export function whiteLabelRoutes(
   );
 
   // DELETE /customers/{cid}/white-label-hostnames/{id} (platform admins); its URLs stop working.
-  app.delete<{ Params: HostnameParams }>(
+  api.delete(
     '/customers/:cid/white-label-hostnames/:id',
-    { preHandler: requirePermission('WhiteLabelSettings') },
+    {
+      schema: { params: pathParams('cid', 'id') },
+      preHandler: requirePermission('WhiteLabelSettings'),
+    },
     async (request, reply) => {
       const { customerId, id } = ids(request.params);
       await service.remove(currentUser(request), customerId, id, unitOfWorkOf(request, config));
