@@ -145,13 +145,17 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
 
   // POST /projects/{pid}/actions/{id}/simulate: what a scan would answer for a made-up visitor
   // (smart codes, issue 16); records nothing, so whoever may read the Action may ask.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/actions/:id/simulate',
-    { preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectItemParams, body: simulateInputSchema },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = simulateInputSchema.parse(request.body ?? {});
-      return { data: await simulateAction(db, currentUser(request), projectId, id, input) };
+      return {
+        data: await simulateAction(db, currentUser(request), projectId, id, request.body),
+      };
     },
   );
 
@@ -220,12 +224,15 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // POST /projects/{pid}/actions/{id}/placements: one new QR code per name, in one change.
-  app.post<{ Params: ProjectItemParams }>(
+  api.post(
     '/projects/:pid/actions/:id/placements',
-    { preHandler: requirePermission('QRCodeCreate') },
+    {
+      schema: { params: projectItemParams, body: placementsInputSchema },
+      preHandler: requirePermission('QRCodeCreate'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
-      const { names } = placementsInputSchema.parse(request.body);
+      const { names } = request.body;
       const user = currentUser(request);
       const ids = await createPlacements(
         db,
@@ -243,9 +250,13 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // GET /projects/{pid}/actions/{id}/placements: its QR codes' scans side by side over from…to.
-  app.get<{ Params: ProjectItemParams }>(
+  api.get(
     '/projects/:pid/actions/:id/placements',
-    { preHandler: requirePermission('QRLinkView') },
+    {
+      // The range is read as the statistics routes read it, with the project from the path.
+      schema: { params: projectItemParams },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const query = timeseriesQuerySchema.parse({

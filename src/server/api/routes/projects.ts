@@ -157,21 +157,24 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // GET /projects/{id}/utm-presets: the project's named UTM presets (issue 16).
-  app.get<{ Params: IdParams }>(
+  api.get(
     '/projects/:id/utm-presets',
-    { preHandler: requirePermission('QRLinkView') },
+    { schema: { params: idParams }, preHandler: requirePermission('QRLinkView') },
     async (request) => ({
       data: await readUtmPresets(db, currentUser(request), projectId(request.params)),
     }),
   );
 
   // PUT /projects/{id}/utm-presets: replace the project's UTM presets with the list sent.
-  app.put<{ Params: IdParams }>(
+  api.put(
     '/projects/:id/utm-presets',
-    { preHandler: requirePermission('QRLinkUpdate') },
+    {
+      schema: { params: idParams, body: utmPresetsInputSchema },
+      preHandler: requirePermission('QRLinkUpdate'),
+    },
     async (request) => {
       const id = projectId(request.params);
-      const { presets } = utmPresetsInputSchema.parse(request.body);
+      const { presets } = request.body;
       return {
         data: await saveUtmPresets(
           currentUser(request),
