@@ -52,7 +52,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.home',
     group: 'main',
     path: '/projects/:pid/start',
-    key: 'ProjectView',
+    key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },
   {
@@ -132,7 +132,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.statistics',
     group: 'advanced',
     path: '/projects/:pid/statistics',
-    key: 'ProjectView',
+    key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },
   {

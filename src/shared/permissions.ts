@@ -148,10 +148,37 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
   ...crud('WhiteLabel', ['View']),
 ];
 
+/**
+ * A project's content (SPEC §2 and §6: "customeradmin and user"): the platform admin manages
+ * customers and projects, not what is inside them, so neither the API nor the dashboard gives
+ * the admin its lists, editors, wizard or statistics.
+ */
+export const PROJECT_CONTENT_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionKey>([
+  'ProjectQRCodesView',
+  'ProjectShortLinksView',
+  'ProjectQRLinksView',
+  'ProjectAdvertisementsView',
+  'ProjectLabelsView',
+  'ProjectThemesView',
+  'QRLinkFile',
+  'QRLinkLink',
+  'QRLinkContact',
+  'ThemeSetActive',
+  'ThemeLogoDelete',
+  ...crud('QRCode'),
+  ...crud('ShortLink'),
+  ...crud('QRLink'),
+  ...crud('QRCodeTemplate'),
+  ...crud('Label'),
+  ...crud('Advertisement'),
+  ...crud('Theme'),
+  ...crud('Media'),
+]);
+
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<PermissionKey>>> = {
   user: new Set(USER_KEYS),
   customeradmin: new Set(CUSTOMERADMIN_KEYS),
-  admin: new Set(ALL_PERMISSION_KEYS),
+  admin: new Set(ALL_PERMISSION_KEYS.filter((key) => !PROJECT_CONTENT_KEYS.has(key))),
 };
 
 export function permissionsOf(role: Role): PermissionKey[] {

@@ -55,7 +55,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /analytics/timeseries: buckets of scans and unique visitors, totals and breakdowns.
   app.get(
     '/analytics/timeseries',
-    { preHandler: requirePermission('ProjectView') },
+    { preHandler: requirePermission('ProjectQRCodesView') },
     async (request): Promise<Statistics> =>
       statistics(request, timeseriesQuerySchema.parse(request.query)),
   );
@@ -63,7 +63,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /analytics/export: one chart's data as CSV, from the very answer the chart shows.
   app.get(
     '/analytics/export',
-    { preHandler: requirePermission('ProjectView') },
+    { preHandler: requirePermission('ProjectQRCodesView') },
     async (request, reply) => {
       const { chart, ...rest } = chartExportQuerySchema.parse(request.query);
       const query = timeseriesQuerySchema.parse(rest);
@@ -76,7 +76,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // MAX_RAW_EXPORT_ROWS rows (the last line says so when the range held more).
   app.get(
     '/analytics/scans.csv',
-    { preHandler: requirePermission('ProjectView') },
+    { preHandler: requirePermission('ProjectQRCodesView') },
     async (request, reply) => {
       const query = timeseriesQuerySchema.parse(request.query);
       const { project, itemIds, from, to } = await scopeOf(request, query);
@@ -108,10 +108,14 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
 
   // GET /analytics/live: counted scans per minute of the last minutes, from the recorder's
   // memory (what it wrote lately), so any number of viewers polling costs no database read.
-  app.get('/analytics/live', { preHandler: requirePermission('ProjectView') }, async (request) => {
-    const query = liveQuerySchema.parse(request.query);
-    if (!isUlid(query.projectId)) throw notFound('project_not_found');
-    const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
-    return { data: app.scanRecorder.recentMinutes(project.id) };
-  });
+  app.get(
+    '/analytics/live',
+    { preHandler: requirePermission('ProjectQRCodesView') },
+    async (request) => {
+      const query = liveQuerySchema.parse(request.query);
+      if (!isUlid(query.projectId)) throw notFound('project_not_found');
+      const project = await visibleProjectOr404(db, currentUser(request), query.projectId);
+      return { data: app.scanRecorder.recentMinutes(project.id) };
+    },
+  );
 }
