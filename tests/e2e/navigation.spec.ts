@@ -66,9 +66,12 @@ describe.each(VIEWPORTS)('on a %s', (_name, viewport) => {
       }
       const href = await crumb.getAttribute('href');
       if (href !== back) wrong.push(`${path}: back leads to ${href}, not ${back}`);
-      const box = await crumb.boundingBox();
-      if (!box || box.x < 0 || box.x + box.width > viewport.width) {
-        wrong.push(`${path}: the breadcrumb is off screen`);
+      const box = await crumb.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { left: rect.left, right: rect.right, width: rect.width };
+      });
+      if (box.width === 0 || box.left < 0 || box.right > viewport.width) {
+        wrong.push(`${path}: the breadcrumb is off screen (${JSON.stringify(box)})`);
       }
     }
     // Following one: the overview opens, with the project crumb leading to its start page.
@@ -78,7 +81,7 @@ describe.each(VIEWPORTS)('on a %s', (_name, viewport) => {
     await page.waitForURL((url) => url.pathname === back);
     const crumbs = page.getByTestId('breadcrumbs');
     expect(await crumbs.getByRole('link').first().getAttribute('href')).toBe('/projects');
-    expect(await crumbs.locator('[aria-current="page"]').count()).toBe(1);
+    await expect.poll(() => crumbs.locator('[aria-current="page"]').count()).toBe(1);
     expect(wrong).toEqual([]);
     await context.close();
   });
@@ -103,7 +106,11 @@ describe.each(VIEWPORTS)('on a %s', (_name, viewport) => {
     await tab.scrollIntoViewIfNeeded();
     await tab.click();
     await page.waitForURL((url) => url.pathname === `${item}/auditlogs`);
-    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() =>
+        page.locator(`main [role="tab"][href="${item}/auditlogs"]`).getAttribute('aria-selected'),
+      )
+      .toBe('true');
     // The project's own: statistics and audit log in the menu.
     const menu = page.getByTestId('side-menu');
     if (!(await menu.isVisible()))

@@ -182,7 +182,11 @@ const ROUTES: RouteCase[] = [
     api: (ids) => get(`/audit-logs/${ids.auditLog}`),
   },
   { path: () => '/settings/analytics', allowed: ['admin'], api: () => get('/settings/analytics') },
-  { path: () => '/settings/users/accounts', allowed: MANAGERS, api: () => get('/users') },
+  {
+    path: () => '/settings/users/accounts',
+    allowed: MANAGERS,
+    api: (ids) => get(`/customers/${ids.customerId}/users`),
+  },
 ];
 
 let server: RunningServer;
