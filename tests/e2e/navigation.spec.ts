@@ -66,6 +66,8 @@ describe.each(VIEWPORTS)('on a %s', (_name, viewport) => {
       }
       const href = await crumb.getAttribute('href');
       if (href !== back) wrong.push(`${path}: back leads to ${href}, not ${back}`);
+      // Once the screen has loaded (a loading screen hides the layout for a moment).
+      await settle(page);
       const box = await crumb.evaluate((element) => {
         const rect = element.getBoundingClientRect();
         return { left: rect.left, right: rect.right, width: rect.width };
