@@ -85,6 +85,8 @@ describe('keyboard only', () => {
 
     // Step 2: the fields by typing.
     await page.getByTestId('wizard-name').waitFor();
+    // The designer loads on demand; its controls join the tab order once it is there.
+    await page.getByTestId('qr-designer').waitFor();
     await tabTo(page, '[data-testid="wizard-name"]');
     await page.keyboard.type('Toetsenbord');
     await tabTo(page, 'input[name="data.link"]');
