@@ -3,36 +3,26 @@
 // up; "0 of unlimited" draws no bar; "example.com/x" without https:// is completed; the wizard's
 // contact step asks for a name once.
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { productRun } from './support/demoItems.js';
 import { logIn } from './support/session.js';
 import { settle } from './support/screens.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = productRun();
 
 async function signedIn(
   email: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await run.browser.newContext({ viewport });
   const page = await context.newPage();
-  await logIn(page, server.url, email);
+  await logIn(page, run.server.url, email);
   return { context, page };
 }
 
 async function firstProjectOf(page: Page): Promise<string> {
-  const projects = (await (await page.request.get(`${server.url}/api/projects`)).json()) as {
+  const projects = (await (await page.request.get(`${run.server.url}/api/projects`)).json()) as {
     data: { id: string }[];
   };
   return projects.data[0].id;
@@ -61,7 +51,7 @@ describe('issue 13, part 1', () => {
 
 describe('issue 13, part 10', () => {
   it('the trial countdown rounds up', async () => {
-    const db = new Database(server.databaseFile);
+    const db = new Database(run.server.databaseFile);
     const setTrialEnd = (msFromNow: number) =>
       db
         .prepare("UPDATE customers SET trial_end_at = ? WHERE name = 'Demo BV'")
@@ -69,7 +59,7 @@ describe('issue 13, part 10', () => {
     const { context, page } = await signedIn('customeradmin@example.com');
     try {
       setTrialEnd(36 * 3600_000);
-      await page.goto(`${server.url}/projects`);
+      await page.goto(`${run.server.url}/projects`);
       const banner = page.getByTestId('trial-banner');
       await banner.waitFor();
       expect(await banner.innerText()).toContain('over 2 dagen');
@@ -87,7 +77,7 @@ describe('issue 13, part 10', () => {
   it('"0 of unlimited" draws no bar, a limited counter does', async () => {
     const { context, page } = await signedIn('customeradmin@example.com');
     const pid = await firstProjectOf(page);
-    await page.goto(`${server.url}/projects/${pid}/start`);
+    await page.goto(`${run.server.url}/projects/${pid}/start`);
     await page.getByTestId('usage-list').first().waitFor();
     await settle(page);
     const rows = await page
@@ -113,7 +103,7 @@ describe('issue 13, part 10', () => {
   it('a link typed as "example.com/x" is saved as https://example.com/x', async () => {
     const { context, page } = await signedIn('user@example.com');
     const pid = await firstProjectOf(page);
-    await page.goto(`${server.url}/projects/${pid}/qr-link/create?type=link`);
+    await page.goto(`${run.server.url}/projects/${pid}/qr-link/create?type=link`);
     await page.locator('input[name="name"]').fill('Zonder schema');
     await page.locator('input[name="data.link"]').fill('example.com/x');
     await page
@@ -123,7 +113,7 @@ describe('issue 13, part 10', () => {
     await page.waitForURL(/\/qr-link\/[0-9A-Z]{26}\//);
     const id = /\/qr-link\/([0-9A-Z]{26})\//.exec(page.url())![1];
     const stored = (await (
-      await page.request.get(`${server.url}/api/projects/${pid}/actions/${id}`)
+      await page.request.get(`${run.server.url}/api/projects/${pid}/actions/${id}`)
     ).json()) as { data: { data: { link: string } } };
     expect(stored.data.data.link).toBe('https://example.com/x');
     await context.close();
@@ -132,7 +122,7 @@ describe('issue 13, part 10', () => {
   it('the wizard\u2019s contact step asks for a name once', async () => {
     const { context, page } = await signedIn('user@example.com');
     const pid = await firstProjectOf(page);
-    await page.goto(`${server.url}/projects/${pid}/qr-code/create`);
+    await page.goto(`${run.server.url}/projects/${pid}/qr-code/create`);
     await page.getByTestId('wizard-type-contact').click();
     await page.getByTestId('wizard-next').click();
     await page.getByTestId('wizard-name').waitFor();

@@ -2,22 +2,12 @@
 // QR designer without a mouse. Tab and Shift+Tab reach every control with a visible focus; Enter
 // and Space press buttons, cards and switches; arrow keys pick from a select and move a slider.
 // The QR code the server stores carries every choice made that way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/chromium.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { productRun } from './support/demoItems.js';
 import { logIn } from './support/session.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = productRun();
 
 /** Whether the focused element shows it: an outline, a ring, or MUI's focus classes. */
 function focusIsVisible(page: Page): Promise<boolean> {
@@ -65,12 +55,12 @@ async function tabTo(page: Page, selector: string, backwards = false, limit = 80
 
 describe('keyboard only', () => {
   it('makes and designs a QR code with the wizard and the designer', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'user@example.com');
+    await logIn(page, run.server.url, 'user@example.com');
     await page.waitForURL(/\/projects\/[0-9A-Z]{26}\/start/);
     const projectId = /\/projects\/([0-9A-Z]{26})\//.exec(page.url())![1];
-    await page.goto(`${server.url}/projects/${projectId}/qr-code/create`);
+    await page.goto(`${run.server.url}/projects/${projectId}/qr-code/create`);
     await page.getByTestId('wizard-type-link').waitFor();
 
     // Step 1: the type cards, forwards and backwards, Enter chooses.
@@ -127,7 +117,7 @@ describe('keyboard only', () => {
     const id = /\/confirmation\/([0-9A-Z]{26})$/.exec(new URL(page.url()).pathname)![1];
 
     const stored = (await (
-      await page.request.get(`${server.url}/api/projects/${projectId}/qr-codes/${id}`)
+      await page.request.get(`${run.server.url}/api/projects/${projectId}/qr-codes/${id}`)
     ).json()) as {
       data: {
         name: string;
