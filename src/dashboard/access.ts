@@ -24,7 +24,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'projects.trash': { roles: PROJECT_MANAGERS, key: 'ProjectTrash' },
   'projects.delete': { roles: PROJECT_MANAGERS, key: 'ProjectDelete' },
   'projects.auditlogs': { roles: PROJECT_MANAGERS, key: 'AuditLogsView' },
-  'projects.statistics': { roles: CUSTOMER, key: 'ProjectView' },
+  'projects.statistics': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
   'projects.api-keys': { roles: PROJECT_MANAGERS, key: 'ProjectApiKeys' },
   'projects.webhooks': { roles: PROJECT_MANAGERS, key: 'ProjectWebhooks' },
   'import.list': { roles: CUSTOMER, key: 'QRCodeCreate' },
@@ -39,7 +39,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'users.show': { roles: ALL_ROLES, key: 'UserUpdate' },
   'users.delete': { roles: ALL_ROLES, key: 'UserDelete' },
   // Project content (SPEC §2: customeradmin and user), keyed like the menu (SPEC §6).
-  'home.list': { roles: CUSTOMER, key: 'ProjectView' },
+  'home.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
   'qr-codes.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
   'pages.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },
   'trash.list': { roles: CUSTOMER, key: 'ProjectQRCodesView' },

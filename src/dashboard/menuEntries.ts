@@ -52,7 +52,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.home',
     group: 'main',
     path: '/projects/:pid/start',
-    key: 'ProjectView',
+    key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },
   {
@@ -132,7 +132,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.statistics',
     group: 'advanced',
     path: '/projects/:pid/statistics',
-    key: 'ProjectView',
+    key: 'ProjectQRCodesView',
     roles: CUSTOMER,
   },
   {
@@ -143,13 +143,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'AuditLogsView',
     roles: ['customeradmin'],
   },
-  // SPEC §6 gates "settings" with ProjectThemesView; the settings any user may open are profile/security.
+  // SPEC §6 gates "settings" with ProjectThemesView, a project-content key the platform admin
+  // does not hold; the settings everyone may open are profile and security, so their key rules.
   {
     name: 'settings',
     label: 'app.menu.settings',
     group: 'advanced',
     path: '/settings/profile',
-    key: 'ProjectThemesView',
+    key: 'UserSelfView',
     // Admins too: their settings hold white label and analytics (SPEC §2).
     roles: ['customeradmin', 'user', 'admin'],
   },

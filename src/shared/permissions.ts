@@ -85,10 +85,12 @@ const crud = (
   verbs: readonly (typeof CRUD_VERBS)[number][] = CRUD_VERBS,
 ) => verbs.map((verb) => `${resource}${verb}` as CrudKey);
 
-/** What a regular user may do: work with a project's content, and with their own account. */
-const USER_KEYS: PermissionKey[] = [
-  'UserProjectsView',
-  'ProjectView',
+/**
+ * A project's content (SPEC §2 and §6: "customeradmin and user"): the platform admin manages
+ * customers and projects, not what is inside them, so neither the API nor the dashboard gives
+ * the admin its lists, editors, wizard or statistics.
+ */
+const CONTENT_KEYS_OF_PROJECT: PermissionKey[] = [
   'ProjectQRCodesView',
   'ProjectShortLinksView',
   'ProjectQRLinksView',
@@ -100,12 +102,6 @@ const USER_KEYS: PermissionKey[] = [
   'QRLinkContact',
   'ThemeSetActive',
   'ThemeLogoDelete',
-  'UserSelfView',
-  'UserUpdate',
-  'UserPassword',
-  'UserEmail',
-  'UserLogout',
-  'Registration',
   ...crud('QRCode'),
   ...crud('ShortLink'),
   ...crud('QRLink'),
@@ -114,7 +110,20 @@ const USER_KEYS: PermissionKey[] = [
   ...crud('Advertisement'),
   ...crud('Theme'),
   ...crud('Media'),
+];
+export const PROJECT_CONTENT_KEYS: ReadonlySet<PermissionKey> = new Set(CONTENT_KEYS_OF_PROJECT);
+
+/** What a regular user may do: work with a project's content, and with their own account. */
+const USER_KEYS: PermissionKey[] = [
+  'UserProjectsView',
   'ProjectView',
+  ...CONTENT_KEYS_OF_PROJECT,
+  'UserSelfView',
+  'UserUpdate',
+  'UserPassword',
+  'UserEmail',
+  'UserLogout',
+  'Registration',
 ];
 
 /** A customer admin also runs the customer: projects, users, invitations, billing, audit logs. */
@@ -151,7 +160,7 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<PermissionKey>>> = {
   user: new Set(USER_KEYS),
   customeradmin: new Set(CUSTOMERADMIN_KEYS),
-  admin: new Set(ALL_PERMISSION_KEYS),
+  admin: new Set(ALL_PERMISSION_KEYS.filter((key) => !PROJECT_CONTENT_KEYS.has(key))),
 };
 
 export function permissionsOf(role: Role): PermissionKey[] {

@@ -43,27 +43,45 @@ async function seriousViolations(page: Page): Promise<string[]> {
     });
 }
 
-describe('axe-core', () => {
+type Mode = 'light' | 'dark';
+const MODES: Mode[] = ['light', 'dark'];
+
+/** A browser context in the mode: the dashboard's stored theme and the system's colour scheme. */
+async function contextIn(mode: Mode, viewport: { width: number; height: number }) {
+  const context = await run.browser.newContext({ viewport, colorScheme: mode });
+  await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+  return context;
+}
+
+describe.each(MODES)('axe-core in %s mode', (mode) => {
   it('finds no serious or critical violation on the dashboard screens', async () => {
-    const anonymous = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const anonymous = await contextIn(mode, { width: 1280, height: 900 });
     const loginPage = await anonymous.newPage();
     await loginPage.goto(`${run.server.url}/login`);
     await settle(loginPage);
     const found: string[] = [];
     const report: string[] = [];
     const record = (name: string, violations: string[]) => {
-      report.push(`${name}: ${violations.length}`);
+      report.push(`${mode} ${name}: ${violations.length}`);
       if (violations.length) found.push(`${name}: ${violations.join('; ')}`);
     };
     record('sign-in', await seriousViolations(loginPage));
     await anonymous.close();
 
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await contextIn(mode, { width: 1280, height: 900 });
     const page = await context.newPage();
     await logIn(page, run.server.url, 'customeradmin@example.com');
     for (const [name, path] of mainScreens(run.ids)) {
       await page.goto(`${run.server.url}${path}`);
       await settle(page);
+      // The screen really is in the mode (MUI's palette on the body).
+      const dark = await page.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body)
+          .backgroundColor.match(/\d+/g)!
+          .map(Number);
+        return r + g + b < 3 * 128;
+      });
+      if (dark !== (mode === 'dark')) found.push(`${name}: not in ${mode} mode`);
       record(name, await seriousViolations(page));
     }
     console.log(report.join('\n'));
@@ -72,7 +90,7 @@ describe('axe-core', () => {
   });
 
   it('finds no serious or critical violation on the landing pages', async () => {
-    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const context = await contextIn(mode, { width: 390, height: 800 });
     const page = await context.newPage();
     await logIn(page, run.server.url, 'customeradmin@example.com');
     const api = `${run.server.url}/api/projects/${run.ids.projectId}`;
@@ -119,14 +137,14 @@ describe('axe-core', () => {
 
     const found: string[] = [];
     const report: string[] = [];
-    const visitor = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const visitor = await contextIn(mode, { width: 390, height: 800 });
     const phone = await visitor.newPage();
     for (const [name, url] of pages) {
       expect(url, name).toBeTruthy();
       await phone.goto(url!);
       await phone.waitForLoadState('networkidle');
       const violations = await seriousViolations(phone);
-      report.push(`${name}: ${violations.length}`);
+      report.push(`${mode} ${name}: ${violations.length}`);
       if (violations.length) found.push(`${name}: ${violations.join('; ')}`);
     }
     console.log(report.join('\n'));

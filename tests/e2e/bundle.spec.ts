@@ -91,6 +91,24 @@ describe('JavaScript per route', () => {
     );
     expect(gzip).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET);
     expect(heavyIn(downloads)).toEqual([]);
+    // Hashed files go out compressed and cached for good.
+    const badHeaders: string[] = [];
+    for (const { url } of downloads.filter((item) => /\/assets\/.+-[\w-]{8}\.js$/.test(item.url))) {
+      const response = await page.request.get(url, {
+        headers: { 'Accept-Encoding': 'br, gzip' },
+      });
+      const headers = response.headers();
+      if (
+        !/immutable/.test(headers['cache-control'] ?? '') ||
+        !/max-age=\d{7,}/.test(headers['cache-control'] ?? '')
+      ) {
+        badHeaders.push(`${url}: cache-control ${headers['cache-control']}`);
+      }
+      if (!/^(br|gzip)$/.test(headers['content-encoding'] ?? '')) {
+        badHeaders.push(`${url}: content-encoding ${headers['content-encoding']}`);
+      }
+    }
+    expect(badHeaders).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // Phones (issue 13, part 4): at 360 px every screen fits without sideways scrolling; wide tables
-// scroll in their own box and tab rows scroll, so the document never gets wider than the phone.
+// scroll in their own box and tab rows scroll, so the document never gets wider than the phone;
+// every primary button lies within the phone's width.
 import { describe, expect, it } from 'vitest';
 import { logIn } from './support/session.js';
 import { demoRun } from './support/demoItems.js';
@@ -38,6 +39,20 @@ describe('at 360 px', () => {
       }
       await page.goto(`${run.server.url}${path}`);
       await settle(page);
+      // Primary buttons (save, create, next) lie within the phone's width.
+      const cutOff = await page.locator('main .MuiButton-contained').evaluateAll(
+        (buttons, limit) =>
+          buttons
+            .filter((button) => (button as HTMLElement).offsetParent !== null)
+            .map((button) => ({
+              text: (button.textContent ?? '').trim(),
+              rect: button.getBoundingClientRect(),
+            }))
+            .filter(({ rect }) => rect.width > 0 && (rect.left < -1 || rect.right > limit + 1))
+            .map(({ text, rect }) => `${text} ${Math.round(rect.left)}–${Math.round(rect.right)}`),
+        PHONE.width,
+      );
+      if (cutOff.length) tooWide.push(`${name}: button out of reach ${cutOff.join(', ')}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       widths.push(`${name}: ${width}`);
       if (width > PHONE.width) {

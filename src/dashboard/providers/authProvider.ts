@@ -59,6 +59,11 @@ export function getSelf(force = false): Promise<Self> {
   return selfPromise;
 }
 
+/** The signed-in user as far as this tab already knows, without asking the API (public pages). */
+export function knownSelf(): Promise<Self> | null {
+  return selfPromise;
+}
+
 export function setSelf(self: Self): void {
   selfPromise = Promise.resolve(self);
   selfListeners.forEach((fn) => fn(self));

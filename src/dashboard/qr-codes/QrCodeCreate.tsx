@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { previewScanUrl } from '../../shared/qrStyling';
 import { scanBaseOf } from '../short-links/linkApi';
 import type { DashboardDataProvider } from '../providers/dataProvider';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -305,12 +305,17 @@ function ConfigurationStep({
   const provider = useDataProvider<DashboardDataProvider>();
   const { choice } = state;
   const isSaving = state.status === 'saving';
-  const defaults: WizardValues = draft ?? {
-    name: '',
-    templateId: null,
-    design: DEFAULT_QR_DESIGN,
-    ...(choice.kind === 'new' ? { data: defaultDataFor(choice.objectType) } : {}),
-  };
+  // Read once: the draft follows every keystroke, and react-admin's form resets itself whenever
+  // its default values change, which made fast typing lose characters and the focus.
+  const [defaults] = useState<WizardValues>(
+    () =>
+      draft ?? {
+        name: '',
+        templateId: null,
+        design: DEFAULT_QR_DESIGN,
+        ...(choice.kind === 'new' ? { data: defaultDataFor(choice.objectType) } : {}),
+      },
+  );
   // The code's real URL exists only after saving; preview one on the customer's real scan base
   // with a code of the same length and alphabet, so the symbol version is the one that downloads.
   const suggestion = useQuery({
@@ -590,6 +595,9 @@ export function QrCodeWizard() {
   const draft = getWizardDraft(pid);
 
   const activeIndex = WIZARD_STEPS.indexOf(step);
+  // A step shows once its URL is there too: the layout re-mounts the screen when the path changes,
+  // so a step drawn a moment earlier would be mounted twice and lose the focus and what was typed.
+  const urlMatches = urlStep === step;
   return (
     <Box sx={{ py: 2, maxWidth: 1200 }} data-testid="qr-wizard" data-status={state.status}>
       <Title title={translate('app.qr_wizard.title')} />
@@ -605,34 +613,39 @@ export function QrCodeWizard() {
           </Step>
         ))}
       </Stepper>
-      {state.status === 'choosing' && <TypeStep pid={pid} choice={state.choice} send={send} />}
-      {(state.status === 'configuring' ||
-        state.status === 'saving' ||
-        state.status === 'failed') && (
-        <ConfigurationStep
-          key={choiceKey(state.choice)}
-          pid={pid}
-          state={state}
-          draft={
-            draft?.key === choiceKey(state.choice)
-              ? (draft.values as unknown as WizardValues)
-              : null
-          }
-          onDraft={(values) =>
-            setWizardDraft(pid, {
-              key: choiceKey(state.choice),
-              values: values as unknown as Record<string, unknown>,
-            })
-          }
-          onSubmit={(values) => {
-            if (state.status === 'configuring' || state.status === 'failed') {
-              void createQrCode(dataProvider, pid, state, values, send);
-            }
-          }}
-          send={send}
-        />
+      {urlMatches && state.status === 'choosing' && (
+        <TypeStep pid={pid} choice={state.choice} send={send} />
       )}
-      {state.status === 'done' && <ConfirmationStep pid={pid} qrCode={state.qrCode} send={send} />}
+      {urlMatches &&
+        (state.status === 'configuring' ||
+          state.status === 'saving' ||
+          state.status === 'failed') && (
+          <ConfigurationStep
+            key={choiceKey(state.choice)}
+            pid={pid}
+            state={state}
+            draft={
+              draft?.key === choiceKey(state.choice)
+                ? (draft.values as unknown as WizardValues)
+                : null
+            }
+            onDraft={(values) =>
+              setWizardDraft(pid, {
+                key: choiceKey(state.choice),
+                values: values as unknown as Record<string, unknown>,
+              })
+            }
+            onSubmit={(values) => {
+              if (state.status === 'configuring' || state.status === 'failed') {
+                void createQrCode(dataProvider, pid, state, values, send);
+              }
+            }}
+            send={send}
+          />
+        )}
+      {urlMatches && state.status === 'done' && (
+        <ConfirmationStep pid={pid} qrCode={state.qrCode} send={send} />
+      )}
     </Box>
   );
 }

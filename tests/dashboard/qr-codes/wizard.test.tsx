@@ -224,7 +224,7 @@ describe('QrCodeWizard', () => {
     fireEvent.change(field('data.link'), {
       target: { value: 'https://example.com/menu' },
     });
-    await screen.findByTestId('qr-designer');
+    await screen.findByTestId('qr-designer', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('wizard-create'));
 
     // Step 3: test and download
@@ -251,7 +251,7 @@ describe('QrCodeWizard', () => {
       },
       meta: { projectId: PROJECT_ID },
     });
-    expect(screen.getByTestId('qr-scan-url').textContent).toBe(qrCode.scanUrl);
+    expect((await screen.findByTestId('qr-scan-url')).textContent).toBe(qrCode.scanUrl);
     expect(screen.getByTestId('qr-preview').dataset.text).toBe(qrCode.scanUrl);
     const result = await screen.findByTestId('qr-test-result');
     expect(result.dataset.ok).toBe('true');
@@ -290,7 +290,7 @@ describe('QrCodeWizard', () => {
     fireEvent.click(await screen.findByTestId('wizard-type-none'));
     fireEvent.click(screen.getByTestId('wizard-next'));
     fireEvent.change(await screen.findByTestId('wizard-name'), { target: { value: 'Poster' } });
-    await screen.findByTestId('qr-designer');
+    await screen.findByTestId('qr-designer', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('wizard-create'));
     await waitFor(() => expect(screen.getByTestId('qr-wizard').dataset.status).toBe('done'));
     const creates = calls.filter((call) => call.method === 'create');
@@ -314,7 +314,7 @@ describe('QrCodeWizard', () => {
     expect(document.querySelector('[name="data.name"]')).toBeNull();
     expect(screen.getAllByLabelText(/^Name/)).toHaveLength(1);
     fireEvent.change(field('data.company.name'), { target: { value: 'Bakkerij Anna' } });
-    await screen.findByTestId('qr-designer');
+    await screen.findByTestId('qr-designer', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('wizard-create'));
 
     await waitFor(() => expect(screen.getByTestId('qr-wizard').dataset.status).toBe('done'));

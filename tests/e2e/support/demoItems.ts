@@ -113,6 +113,24 @@ export interface DemoRun {
   ids: DemoItems;
 }
 
+export interface ProductRun {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** The product (fresh data) and Chromium for one spec file. */
+export function productRun(): ProductRun {
+  const run = {} as ProductRun;
+  beforeAll(async () => {
+    [run.server, run.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
+}
+
 /** The product and Chromium for one spec file, with one of every item in the demo project. */
 export function demoRun(): DemoRun {
   const run = {} as DemoRun;

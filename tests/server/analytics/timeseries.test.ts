@@ -359,8 +359,8 @@ describe('GET /analytics/timeseries: access and input', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('lets admins read any project', async () => {
-    expect((await timeseries({ projectId: t.ids.projects.acme }, cookies.admin)).status).toBe(200);
+  it("refuses the platform admin: a project's statistics are its content (SPEC §2, §6)", async () => {
+    expect((await timeseries({ projectId: t.ids.projects.acme }, cookies.admin)).status).toBe(403);
   });
 
   it.each([

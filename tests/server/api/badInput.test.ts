@@ -7,10 +7,15 @@ import { firstError, multipart, PNG_1PX, upload } from '../content/helpers.js';
 
 let t: TestApp;
 let admin: string;
+let customeradmin: string;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await login(t.app, DEMO.admin);
+  customeradmin = await login(t.app, DEMO.customeradmin);
 });
+
+/** A project's content is the customer's (SPEC §2, §6); customers and projects the admin's. */
+const callerOf = (path: string) => (/\/projects\/[^/?]+\//.test(path) ? customeradmin : admin);
 afterAll(async () => {
   await t.close();
 });
@@ -37,7 +42,7 @@ describe('list sorting', () => {
     async (sort) => {
       for (const path of LIST_PATHS(t.ids.projects.demoLinked, t.ids.customers.demo)) {
         const response = await call(t.app, 'GET', `/api${path}?sort=${sort}&order=DESC`, {
-          cookie: admin,
+          cookie: callerOf(path),
         });
         expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
       }
@@ -66,7 +71,7 @@ describe('malformed multipart bodies', () => {
   ])('a body %s answers 400 invalid', async (_name, contentType, body) => {
     for (const url of [`/api/file/${ulid()}`, '/api/converter/svg2pdf', '/api/converter/svg2eps']) {
       const response = await call(t.app, 'POST', url, {
-        cookie: admin,
+        cookie: customeradmin,
         headers: { 'content-type': contentType },
         body,
       });
@@ -81,7 +86,7 @@ describe('uploads and names (issue 7, part 7)', () => {
 
   it('refuses a 0-byte file with file_size at the field, on the file and converter routes', async () => {
     const empty = await upload(t, {
-      cookie: admin,
+      cookie: customeradmin,
       projectId: pid(),
       kind: 'image',
       filename: 'empty.png',
@@ -93,7 +98,7 @@ describe('uploads and names (issue 7, part 7)', () => {
       { name: 'svg', filename: 'empty.svg', content: Buffer.alloc(0) },
     ]);
     const converted = await call(t.app, 'POST', '/api/converter/svg2pdf', {
-      cookie: admin,
+      cookie: customeradmin,
       body,
       headers,
     });
@@ -103,7 +108,7 @@ describe('uploads and names (issue 7, part 7)', () => {
 
   it('drops text-direction characters from an uploaded file name', async () => {
     const response = await upload(t, {
-      cookie: admin,
+      cookie: customeradmin,
       projectId: pid(),
       kind: 'image',
       filename: 'invoice\u202Egnp.exe.png',
@@ -152,7 +157,7 @@ describe('uploads and names (issue 7, part 7)', () => {
       () => ({ name: NAME, adminEmail: 'bidi@example.com', customerType: 'consumer' }),
     ],
   ])('refuses direction characters in the name of %s', async (_what, path, body) => {
-    const response = await call(t.app, 'POST', path(), { cookie: admin, body: body() });
+    const response = await call(t.app, 'POST', path(), { cookie: callerOf(path()), body: body() });
     expect(response.statusCode, response.body).toBe(422);
     expect(firstError(response)).toMatchObject({
       code: 'text_direction_control',

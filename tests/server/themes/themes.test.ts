@@ -317,13 +317,19 @@ describe('access', () => {
   it('refuses a change without Client-Type (400)', async () => {
     const theme = await createTheme('Gate');
     const noClient = await call(t.app, 'POST', `${base(pid)}/${theme.id}/activate`, {
-      cookie: admin,
+      cookie: customeradmin,
       clientType: null,
     });
     expect(noClient.statusCode).toBe(400);
-    // The admin holds every key and reaches every project.
-    const ok = await call(t.app, 'POST', `${base(pid)}/${theme.id}/activate`, { cookie: admin });
+    const ok = await call(t.app, 'POST', `${base(pid)}/${theme.id}/activate`, {
+      cookie: customeradmin,
+    });
     expect(ok.statusCode).toBe(200);
+    // A project's themes are its content: not the platform admin's (SPEC §2, §6).
+    const admins = await call(t.app, 'POST', `${base(pid)}/${theme.id}/activate`, {
+      cookie: admin,
+    });
+    expect(admins.statusCode).toBe(403);
   });
 });
 

@@ -60,7 +60,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
     '/analytics/timeseries',
     {
       schema: { querystring: timeseriesQuerySchema },
-      preHandler: requirePermission('ProjectView'),
+      preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request): Promise<Statistics> => statistics(request, request.query),
   );
@@ -70,7 +70,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
     '/analytics/export',
     {
       schema: { querystring: chartExportQuerySchema },
-      preHandler: requirePermission('ProjectView'),
+      preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request, reply) => {
       const { chart, ...rest } = request.query;
@@ -86,7 +86,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
     '/analytics/scans.csv',
     {
       schema: { querystring: timeseriesQuerySchema },
-      preHandler: requirePermission('ProjectView'),
+      preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request, reply) => {
       const query = request.query;
@@ -126,7 +126,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // polling costs no database read.
   api.get(
     '/analytics/live',
-    { schema: { querystring: liveQuerySchema }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { querystring: liveQuerySchema },
+      preHandler: requirePermission('ProjectQRCodesView'),
+    },
     async (request) => {
       const query = request.query;
       if (!isUlid(query.projectId)) throw notFound('project_not_found');
