@@ -272,6 +272,8 @@ export interface StatisticsMeta extends TimeseriesMeta {
   heatmap: number[][];
   topQrCodes: TopItem[];
   topShortLinks: TopItem[];
+  /** Counted scans per A/B split variant (smart codes); empty when no split served a scan. */
+  byVariant: BreakdownEntry[];
 }
 
 export interface Statistics extends Timeseries {

@@ -280,6 +280,19 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
                 />
               </Grid>
             ))}
+            {result.meta.byVariant.length > 0 ? (
+              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+                <BreakdownCard
+                  title={translate('app.statistics.breakdowns.variant')}
+                  entries={result.meta.byVariant}
+                  total={result.meta.total}
+                  labelOf={(key) => key}
+                  otherLabel={translate('app.statistics.other')}
+                  locale={locale}
+                  testId="stats-breakdown-variant"
+                />
+              </Grid>
+            ) : null}
           </Grid>
           {result.meta.byCountry.some((entry) => entry.key !== 'unknown') ? (
             <Suspense fallback={<Skeleton variant="rounded" height={360} />}>

@@ -17,6 +17,7 @@ const CHART_TITLES: Record<StatisticsChart, string> = {
   browser: 'app.statistics.breakdowns.browser',
   country: 'app.statistics.breakdowns.country',
   referrer: 'app.statistics.breakdowns.referrer',
+  variant: 'app.statistics.breakdowns.variant',
   heatmap: 'app.statistics.heatmap',
   top: 'app.statistics.top_qr_codes',
 };
@@ -42,6 +43,10 @@ export function StatisticsExtras({
   const theme = useTheme();
   const { meta } = statistics;
   const max = Math.max(1, ...meta.heatmap.flat());
+  // The A/B versions' CSV only where a split served scans.
+  const charts = STATISTICS_CHARTS.filter(
+    (chart) => chart !== 'variant' || meta.byVariant.length > 0,
+  );
   const params = {
     projectId: query.projectId,
     itemId: query.itemId,
@@ -111,7 +116,7 @@ export function StatisticsExtras({
         </CardContent>
       </Card>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {STATISTICS_CHARTS.map((chart) => (
+        {charts.map((chart) => (
           <Button
             key={chart}
             size="small"

@@ -366,7 +366,7 @@ export async function* rawScanChunks(
 export async function rawRowsForRollup(db: Executor, after: number, upTo: number, limit: number) {
   return db
     .selectFrom('scans')
-    .select(['id', 'projectId', ...RAW_COLUMNS])
+    .select(['id', 'projectId', ...RAW_COLUMNS, 'variant'])
     .where('id', '>', after)
     .where('id', '<=', upTo)
     .orderBy('id')

@@ -18,6 +18,8 @@ export interface RollupSource {
   browser?: string | null;
   country?: string | null;
   referrer?: string | null;
+  /** Smart codes: the A/B split variant that served the scan, if any. */
+  variant?: string | null;
   isUnique: number | boolean;
   isBot: number | boolean;
 }
@@ -30,8 +32,12 @@ export function isCountedScan(row: Pick<RollupSource, 'kind' | 'isBot'>): boolea
 export const BREAKDOWN_COLUMNS = ['device', 'os', 'browser', 'country', 'referrer'] as const;
 export type BreakdownColumn = (typeof BREAKDOWN_COLUMNS)[number];
 
+/** Counted scans per A/B split variant (smart codes), kept only for scans a split served. */
+export const VARIANT_DIMENSION = 'variant';
+
 /** Rollup dimensions: counted scans ('total'), bots apart, an advertisement's views and clicks. */
-export type RollupDimension = 'total' | 'bot' | 'ad_view' | 'ad_click' | BreakdownColumn;
+export type RollupDimension =
+  'total' | 'bot' | 'ad_view' | 'ad_click' | BreakdownColumn | typeof VARIANT_DIMENSION;
 
 export type RollupPeriod = 'hour' | 'day' | 'all';
 
@@ -108,18 +114,15 @@ export class RollupAccumulator {
         this.bump(scopeId, row.projectId, itemType, 'all', dimension, '', '', unique);
       }
       if (dimension !== 'total') continue;
-      // Breakdowns per local day only: per hour they would outnumber the scans themselves.
-      for (const column of BREAKDOWN_COLUMNS) {
-        this.bump(
-          scopeId,
-          row.projectId,
-          itemType,
-          'day',
-          column,
-          day,
-          valueOf(row[column]),
-          unique,
-        );
+      // Breakdowns per local day only: per hour they would outnumber the scans themselves. The
+      // split variant only where a split served the scan.
+      const values: [RollupDimension, string][] = BREAKDOWN_COLUMNS.map((column) => [
+        column,
+        valueOf(row[column]),
+      ]);
+      if (row.variant) values.push([VARIANT_DIMENSION, valueOf(row.variant)]);
+      for (const [breakdown, value] of values) {
+        this.bump(scopeId, row.projectId, itemType, 'day', breakdown, day, value, unique);
       }
     }
     if (dimension === 'total') {

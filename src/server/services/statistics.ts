@@ -31,7 +31,7 @@ import {
   type BucketRange,
 } from '../repositories/analytics.js';
 import type { Executor } from '../repositories/executor.js';
-import { BREAKDOWN_COLUMNS } from '../scan/rollup.js';
+import { BREAKDOWN_COLUMNS, VARIANT_DIMENSION } from '../scan/rollup.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -170,7 +170,7 @@ export async function statisticsOf(
       seriesRanges(fromHour, toHour, granularity, timeZone, readDays),
     ),
     heatmapOf(db, scope.scopeIds, fromHour, toHour, timeZone),
-    rollupSums(db, scope.scopeIds, [...BREAKDOWN_COLUMNS, 'bot'], ranges),
+    rollupSums(db, scope.scopeIds, [...BREAKDOWN_COLUMNS, VARIANT_DIMENSION, 'bot'], ranges),
     rollupSums(db, scope.scopeIds, ['total'], previousRanges),
     scope.withTopItems ? topItems(db, scope.projectId, ranges, TOP_ITEMS) : Promise.resolve([]),
   ]);
@@ -238,6 +238,7 @@ export async function statisticsOf(
       heatmap,
       topQrCodes: top.filter((item) => item.itemType === 'qr_code'),
       topShortLinks: top.filter((item) => item.itemType === 'short_link'),
+      byVariant: by(VARIANT_DIMENSION),
     },
   };
 }

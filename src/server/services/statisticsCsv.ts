@@ -38,6 +38,7 @@ const BREAKDOWN_OF = {
   browser: 'byBrowser',
   country: 'byCountry',
   referrer: 'byReferrer',
+  variant: 'byVariant',
 } as const;
 
 export function chartCsv(answer: Statistics, chart: StatisticsChart): string {

@@ -70,6 +70,7 @@ export const STATISTICS_CHARTS = [
   'browser',
   'country',
   'referrer',
+  'variant',
   'heatmap',
   'top',
 ] as const;

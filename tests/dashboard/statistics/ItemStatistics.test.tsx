@@ -37,6 +37,7 @@ function timeseries(total: number, unique: number): Statistics {
       byBrowser: total ? [{ key: 'Mobile Safari', scans: total }] : [],
       byCountry: total ? [{ key: 'NL', scans: total }] : [],
       byReferrer: total ? [{ key: 'unknown', scans: total }] : [],
+      byVariant: [],
       timeZone: 'Europe/Amsterdam',
       bots: 2,
       previous: {

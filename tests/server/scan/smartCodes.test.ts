@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/server/security.js';
 import { PASSWORD_ATTEMPTS } from '../../../src/server/scan/plugin.js';
+import { statisticsOf } from '../../../src/server/services/statistics.js';
 import {
   buildScanApp,
   createTestDb,
@@ -219,6 +220,24 @@ describe('split', () => {
       .where('itemId', '=', id)
       .execute();
     expect(variants.map((v) => v.variant).sort()).toEqual(['B', 'Blue']);
+
+    // Per-variant statistics come from the rollups: every scan counted under the variant that
+    // served it, the variants adding up to the code's total.
+    const served = [...seen.values()];
+    const expected = [
+      { key: 'B', scans: 2 * served.filter((url) => url === 'https://b.example/').length },
+      { key: 'Blue', scans: 2 * served.filter((url) => url === 'https://blue.example/').length },
+    ].sort((a, b) => b.scans - a.scans || a.key.localeCompare(b.key));
+    const stats = await statisticsOf(
+      t.db,
+      { projectId: fixture.projectId, scopeIds: [id], withTopItems: false },
+      new Date(clock.getTime() - 86_400_000),
+      new Date(clock.getTime() + 3_600_000),
+    );
+    expect(stats.meta.total).toBe(80);
+    expect(
+      [...stats.meta.byVariant].sort((a, b) => b.scans - a.scans || a.key.localeCompare(b.key)),
+    ).toEqual(expected);
   });
 });
 
