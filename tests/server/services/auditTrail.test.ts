@@ -476,6 +476,14 @@ const CASES: Case[] = [
     rows: [['project', 'updated']],
   },
   {
+    route: 'PUT /api/projects/:id/utm-presets',
+    path: (c) => `/api/projects/${c.pid}/utm-presets`,
+    body: () => ({
+      presets: [{ name: 'Flyer', tags: { source: 'flyer', medium: 'print', campaign: 'spring' } }],
+    }),
+    rows: [['project', 'updated']],
+  },
+  {
     route: 'POST /api/projects/:id/duplicate',
     path: (c) => `/api/projects/${c.pid}/duplicate`,
     rows: [['project', 'duplicated']],

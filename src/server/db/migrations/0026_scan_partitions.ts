@@ -44,22 +44,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table scans rename to scans_unpartitioned`.execute(db);
   // The id sequence outlives the old table: new rows go on numbering after the old ones.
   await sql`alter sequence scans_id_seq owned by none`.execute(db);
-  await sql`create table scans (
-    id bigint not null default nextval('scans_id_seq'),
-    customer_id varchar(26) not null,
-    project_id varchar(26) not null,
-    item_type varchar(16) not null,
-    item_id varchar(26) not null,
-    kind varchar(16) not null default 'scan',
-    scanned_at varchar(32) not null,
-    device varchar(32),
-    os varchar(64),
-    browser varchar(64),
-    country varchar(2),
-    referrer varchar(255),
-    is_unique integer not null default 0,
-    is_bot integer not null default 0
-  ) partition by range (scanned_at)`.execute(db);
+  // The same columns and defaults as the table it replaces (whatever earlier migrations added,
+  // e.g. 0021's rule and variant), so the rows move over column for column.
+  await sql`create table scans (like scans_unpartitioned including defaults)
+    partition by range (scanned_at)`.execute(db);
   await sql`alter sequence scans_id_seq owned by scans.id`.execute(db);
   await sql`create table scans_default partition of scans default`.execute(db);
   const { rows } = await sql<{ oldest: string | null }>`
