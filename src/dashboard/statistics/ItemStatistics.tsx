@@ -33,6 +33,7 @@ import {
 } from './ranges';
 import { useLiveScans, useTimeseries } from './useTimeseries';
 import { StatisticsExtras } from './StatisticsExtras';
+import { RULE_DEVICES } from '../../shared/schemas/rules';
 
 // Charts are heavy; they load when the first chart is shown (STYLE: heavy parts load lazily).
 const TimeseriesChart = lazy(() =>
@@ -61,16 +62,8 @@ const BREAKDOWNS: { dimension: BreakdownDimension; metaKey: BreakdownMetaKey }[]
   { dimension: 'referrer', metaKey: 'byReferrer' },
 ];
 
-const DEVICES = [
-  'mobile',
-  'tablet',
-  'desktop',
-  'console',
-  'smarttv',
-  'wearable',
-  'embedded',
-  'unknown',
-];
+/** The device types the statistics name (one list, shared with the rules' device condition). */
+const DEVICES: readonly string[] = RULE_DEVICES;
 
 export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
   const translate = useTranslate();
