@@ -21,6 +21,7 @@ import {
   type ScanAdvertisement,
 } from './advertisement.js';
 import { ScanCache } from './cache.js';
+import { COMMON_HEADERS } from './headers.js';
 import { getCountryLookup, type CountryLookup } from './geo.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { lookup, type Resolution, type ScanItem } from './lookup.js';
@@ -129,12 +130,7 @@ interface CachedCode {
 
 type CodeParams = { code: string };
 
-export const COMMON_HEADERS = {
-  // Every scan must reach us to be counted, and targets change: no caching anywhere.
-  'cache-control': 'no-store, private',
-  'x-robots-tag': 'noindex, nofollow',
-  'x-content-type-options': 'nosniff',
-};
+export { COMMON_HEADERS };
 
 export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, options) => {
   const { db } = options;
