@@ -10,7 +10,6 @@ import type { EventBus } from '../events/bus.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { attemptLimit } from '../rateLimits.js';
-import { itemTotals } from '../repositories/analytics.js';
 import { verifyPassword } from '../security.js';
 import { advertisementPage } from './adPage.js';
 import {
@@ -82,8 +81,6 @@ export const PASSWORD_ATTEMPTS = 5;
 export const PASSWORD_WINDOW_MS = 10 * 60_000;
 const AGE_COOKIE_MAX_AGE = 30 * 24 * 3600;
 const UNLOCK_COOKIE_MAX_AGE = 24 * 3600;
-/** Counted scans of items with scan-number rules or a scan cap (beyond this the map starts over). */
-const COUNTS_MAX = 100_000;
 
 /** The visitor-hash salt of the day: random, in memory only, new every UTC day. */
 class DailySalt {
@@ -153,8 +150,6 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   );
   const countryOf = options.countryOf ?? getCountryLookup();
   const salt = new DailySalt();
-  /** Counted scans per item, for scan-number rules and scan caps: read once from the rollups' running total, then counted here. */
-  const counts = new Map<string, number>();
 
   // The gates' forms post application/x-www-form-urlencoded.
   app.addContentTypeParser(
@@ -194,8 +189,21 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     return hit !== undefined ? { code, entry: hit } : fill(code, host);
   }
 
+  // One lookup per code at a time: when an entry expires under load, the requests that arrive
+  // meanwhile wait for that lookup instead of each running its own.
+  const filling = new Map<string, Promise<Resolved>>();
+  function fill(code: string, host: string): Promise<Resolved> {
+    const key = ScanCache.key(host, code);
+    let pending = filling.get(key);
+    if (!pending) {
+      pending = fillOnce(code, host).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    return pending;
+  }
+
   let outageLoggedAt = 0;
-  async function fill(code: string, host: string): Promise<Resolved> {
+  async function fillOnce(code: string, host: string): Promise<Resolved> {
     let resolution: Resolution | null;
     let ads: ScanAdvertisement[];
     try {
@@ -211,7 +219,9 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       }
       return { code, entry: stale };
     }
-    if (resolution?.action?.smart.needs.scanNumber) await knownCount(resolution.item.id);
+    if (resolution?.action?.smart.needs.scanNumber) {
+      await recorder.loadCountedScans(resolution.item.id);
+    }
     const entry = resolution
       ? { resolution, pages: new Map<string, RenderedPage>(), ads, outcomes: new Map() }
       : null;
@@ -222,18 +232,6 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       customerId: resolution?.item.customerId ?? null,
     });
     return { code, entry };
-  }
-
-  /** The item's counted scans so far: the rollups' running total at first, then counted here. */
-  async function knownCount(itemId: string): Promise<number> {
-    const known = counts.get(itemId);
-    if (known !== undefined) return known;
-    const total = (await itemTotals(db, [itemId])).get(itemId)?.scans ?? 0;
-    if (counts.size >= COUNTS_MAX) counts.clear();
-    // A scan counted here while the read was under way wins.
-    const count = counts.get(itemId) ?? total;
-    counts.set(itemId, count);
-    return count;
   }
 
   /** Step 6: a push into memory; the recorder writes it later. */
@@ -325,9 +323,9 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     const item = entry.resolution.item;
     const smart = state.kind === 'active' ? entry.resolution.action?.smart : undefined;
     if (smart && !smart.isPlain) {
-      const known = smart.needs.scanNumber ? counts.get(item.id) : 0;
+      const known = smart.needs.scanNumber ? recorder.countedScans(item.id) : 0;
       if (known === undefined) {
-        return knownCount(item.id).then(() => scan(request, reply, { code, entry }));
+        return recorder.loadCountedScans(item.id).then(() => scan(request, reply, { code, entry }));
       }
       return smartScan(
         request,
@@ -378,12 +376,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (decision.kind === 'ageGate') return sendPage(reply, 200, ageGatePage(ctx(), code));
     if (decision.kind === 'password') return sendPage(reply, 200, passwordPage(ctx(), code));
     const served = decision.kind === 'content' ? servedOf(decision) : undefined;
-    if (!item.isRemoved && !isContinue) {
-      record(request, item, at, undefined, served);
-      if (smart.needs.scanNumber && !isBotRequest(request.method, userAgent, isBotAgent)) {
-        counts.set(item.id, known + 1);
-      }
-    }
+    // The recorder counts it on for scan-number rules and caps (scan/recorder.ts countedScans).
+    if (!item.isRemoved && !isContinue) record(request, item, at, undefined, served);
     if (decision.kind === 'unavailable') return sendPage(reply, 410, unavailablePage(ctx()));
     // A target that does not depend on the visitor is resolved once per entry (as for plain codes).
     const isAppLink = decision.content.objectType === 'appLink';

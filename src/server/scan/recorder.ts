@@ -1,22 +1,21 @@
-// Scan recording off the response path: a request only pushes a capture into memory; a timer
-// (every 250 ms, or at once when 500 are waiting) enriches the captures into rows and writes them
-// in one transaction together with their hourly/daily rollups, the items' running totals and the
-// projects' used_scans counters (scan/rollup.ts decides what counts). close() and flushScans()
-// write everything that is left, so a SIGTERM/SIGINT shutdown loses nothing.
+// Scan recording off the response path: a request turns its capture into a row (pure, in memory:
+// the address never leaves this step) and pushes it; a timer (every 250 ms, or at once when 500
+// are waiting) writes the rows in one transaction together with their hourly/daily rollups, the
+// items' running totals and the projects' used_scans counters (scan/rollup.ts decides what
+// counts). Enriching per request spreads that work evenly instead of stalling the event loop for
+// a whole batch at flush time. close() and flushScans() write everything that is left, so a
+// SIGTERM/SIGINT shutdown loses nothing.
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
 import {
   createScanBatchWriter,
+  itemTotals,
   projectTimeZones,
   type ScanBatch,
 } from '../repositories/analytics.js';
 import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 
-const MINUTE_MS = 60_000;
-/** How many minutes back the live view reaches. */
-export const LIVE_MINUTES = 15;
-const ZONE_TTL_MS = 60_000;
 import type { CountryLookup } from './geo.js';
 import { DailyUniqueTracker } from './unique.js';
 import {
@@ -27,6 +26,15 @@ import {
   referrerDomain,
   type UserAgentInfo,
 } from './visitor.js';
+
+const MINUTE_MS = 60_000;
+/** How many minutes back the live view reaches. */
+export const LIVE_MINUTES = 15;
+const ZONE_TTL_MS = 60_000;
+/** Rows per transaction: a transaction holds the event loop, so it stays a few milliseconds. */
+const ROWS_PER_TRANSACTION = 500;
+/** Items whose counted scans are followed (scan-number rules, scan caps); beyond, it starts over. */
+const COUNTED_ITEMS_MAX = 100_000;
 
 export type ScanRow = Insertable<ScansTable>;
 
@@ -52,9 +60,9 @@ export interface ScanCapture {
 
 export interface RecorderOptions {
   flushIntervalMs?: number;
-  /** Flush at once when this many captures wait. */
+  /** Flush at once when this many rows wait. */
   batchSize?: number;
-  /** Rows per transaction when catching up on a backlog. */
+  /** Rows per transaction; the loop is let go between transactions. */
   maxRowsPerTransaction?: number;
   /** During a database outage keep at most this many; the oldest go first. */
   maxBuffered?: number;
@@ -105,7 +113,7 @@ function uniqueKeyOf(capture: ScanCapture): string {
 const live = new Set<ScanRecorder>();
 
 export class ScanRecorder {
-  private buffer: ScanCapture[] = [];
+  private buffer: ScanRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
@@ -127,7 +135,7 @@ export class ScanRecorder {
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.batchSize = options.batchSize ?? 500;
-    this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? 5000;
+    this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? ROWS_PER_TRANSACTION;
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
     this.writeBatch = createScanBatchWriter(db);
@@ -140,7 +148,16 @@ export class ScanRecorder {
   }
 
   record(capture: ScanCapture): void {
-    this.buffer.push(capture);
+    let row: ScanRow;
+    try {
+      row = this.toRow(capture);
+    } catch (error) {
+      this.onError(error);
+      return;
+    }
+    this.buffer.push(row);
+    const counted = this.counted.get(row.itemId);
+    if (counted !== undefined && isCountedScan(row)) this.counted.set(row.itemId, counted + 1);
     if (this.buffer.length > this.maxBuffered) {
       this.buffer.shift();
       this.dropped++;
@@ -182,16 +199,18 @@ export class ScanRecorder {
   }
 
   private async drain(): Promise<void> {
+    let first = true;
     while (this.buffer.length > 0) {
-      const captures = this.buffer.splice(0, this.maxRowsPerTransaction);
-      let rows: ScanRow[];
+      // Requests in between transactions: a backlog is written without one long stall.
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      first = false;
+      const rows = this.buffer.splice(0, this.maxRowsPerTransaction);
       try {
-        rows = captures.map(this.toRow);
         await this.write(rows);
-        this.written += captures.length;
+        this.written += rows.length;
       } catch (error) {
         // Keep them for the next attempt, in order, and retry later rather than spin.
-        this.buffer.unshift(...captures);
+        this.buffer.unshift(...rows);
         this.onError(error);
         if (!this.closed) this.schedule();
         return;
@@ -202,6 +221,36 @@ export class ScanRecorder {
         this.onError(error);
       }
     }
+  }
+
+  /** Counted scans per followed item: the rollups' running total when first asked, then counted here. */
+  private readonly counted = new Map<string, number>();
+
+  /**
+   * The item's counted scans so far (what scan-number rules and scan caps read), or undefined
+   * until `loadCountedScans` has read its running total. One count: the one `isCountedScan` makes.
+   */
+  countedScans(itemId: string): number | undefined {
+    return this.counted.get(itemId);
+  }
+
+  /** Reads the item's running total once; from then on record() counts on. */
+  async loadCountedScans(itemId: string): Promise<number> {
+    const known = this.counted.get(itemId);
+    if (known !== undefined) return known;
+    const total = (await itemTotals(this.db, [itemId])).get(itemId)?.scans ?? 0;
+    if (this.counted.size >= COUNTED_ITEMS_MAX) this.counted.clear();
+    // Another request's read that finished first wins (it may have counted on since).
+    const count = this.counted.get(itemId) ?? total + this.pendingCounted(itemId);
+    this.counted.set(itemId, count);
+    return count;
+  }
+
+  /** Counted scans of the item still waiting in the buffer (not in the running total yet). */
+  private pendingCounted(itemId: string): number {
+    let n = 0;
+    for (const row of this.buffer) if (row.itemId === itemId && isCountedScan(row)) n++;
+    return n;
   }
 
   private readonly days = new LocalDays();
@@ -242,11 +291,23 @@ export class ScanRecorder {
   /** Counted scans per project and minute, of what was written lately (the live view). */
   private readonly recent = new Map<string, Map<number, number>>();
 
+  private readonly lastMinute = { prefix: '', ms: 0 };
+
+  /** The minute (epoch ms) of an ISO instant; a batch's rows mostly share one, so it is kept. */
+  private minuteOf(iso: string): number {
+    const prefix = iso.slice(0, 16);
+    if (prefix !== this.lastMinute.prefix) {
+      this.lastMinute.prefix = prefix;
+      this.lastMinute.ms = Math.floor(Date.parse(iso) / MINUTE_MS) * MINUTE_MS;
+    }
+    return this.lastMinute.ms;
+  }
+
   private remember(rows: readonly ScanRow[]): void {
     const oldest = Date.now() - LIVE_MINUTES * MINUTE_MS;
     for (const row of rows) {
       if (!isCountedScan(row)) continue;
-      const minute = Math.floor(Date.parse(row.scannedAt) / MINUTE_MS) * MINUTE_MS;
+      const minute = this.minuteOf(row.scannedAt);
       if (minute < oldest) continue;
       let counts = this.recent.get(row.projectId);
       if (!counts) this.recent.set(row.projectId, (counts = new Map()));
