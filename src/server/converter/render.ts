@@ -2,8 +2,9 @@
 // dashboard's preview (shared/qrStyling.ts), draws the SVG here with jsdom; PNG, PDF and EPS are
 // made from that SVG, so shapes, gradients, logo, quiet zone, version and mask are the same in
 // every file (docs/adr/2026-11-25-one-qr-renderer.md).
-import { JSDOM } from 'jsdom';
+import type { JSDOM } from 'jsdom';
 import QRCodeStyling from 'qr-code-styling';
+import { newJsdom } from '../jsdom.js';
 import { Resvg } from '@resvg/resvg-js';
 import { moduleCountOf, toStylingOptions, totalModules } from '../../shared/qrStyling.js';
 import type { QrDesign } from '../../shared/schemas/qrCode.js';
@@ -60,7 +61,7 @@ export interface Drawing {
 }
 
 export function drawing(): Drawing {
-  return { dom: new JSDOM('', { resources: 'usable' }), moduleCounts: new Map() };
+  return { dom: newJsdom('', { resources: 'usable' }), moduleCounts: new Map() };
 }
 
 /** qr-code-styling's (qrcode-generator's) choice of mode, which with the length fixes the version. */

@@ -4,8 +4,9 @@
 // linear and radial gradients (PostScript level 3 shadings, types 2 and 3) and the logo as an
 // <image> of embedded PNG or JPEG data (a masked image, ImageType 3). Anything else in the SVG is
 // an error, never silently dropped: a print file that differs from the design must not exist.
-import { JSDOM } from 'jsdom';
+import type { JSDOM } from 'jsdom';
 import sharp from 'sharp';
+import { newJsdom } from '../jsdom.js';
 import { embeddedImageBytes } from './svgSafety.js';
 
 type Matrix = [number, number, number, number, number, number];
@@ -328,7 +329,7 @@ export interface EpsOptions {
 
 /** The SVG from render.ts as an EPS `sizePt` points square. */
 export async function svgToEps(svg: string, { sizePt, title, dom }: EpsOptions): Promise<string> {
-  const window = (dom ?? new JSDOM('')).window;
+  const window = (dom ?? newJsdom('')).window;
   const document = new window.DOMParser().parseFromString(svg, 'image/svg+xml');
   const root = document.documentElement;
   if (root.tagName.toLowerCase() !== 'svg') throw new Error('EPS: not an SVG document');

@@ -1,13 +1,13 @@
 // The server's DOMPurify, backed by one jsdom window created on first use (jsdom is heavy; the
 // rendered page is cached with the code, so this runs once per text per cache fill).
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { newJsdom } from '../jsdom.js';
 import { sanitizeRichText } from '../../shared/richText.js';
 
 let purify: DOMPurify | null = null;
 
 export function serverPurify(): DOMPurify {
-  if (!purify) purify = createDOMPurify(new JSDOM('').window);
+  if (!purify) purify = createDOMPurify(newJsdom('').window);
   return purify;
 }
 
