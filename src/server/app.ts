@@ -68,6 +68,7 @@ import { opsRoutes, recordRequestMetrics, type ReadinessCheck } from './ops/rout
 import { EventBus } from './events/bus.js';
 import { eventChannelOf, RedisEventRelay } from './events/redisRelay.js';
 import { RedisLiveCounts, type LiveMinute } from './scan/liveCounts.js';
+import { DailySeed, RedisSeedStore } from './scan/dailySeed.js';
 import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
@@ -193,14 +194,24 @@ export async function buildApp({
   scanNoticeTimer.unref();
   app.addHook('onClose', async () => clearInterval(scanNoticeTimer));
   const readinessChecks: ReadinessCheck[] = [];
+  let relay: RedisEventRelay | null = null;
   if (config.redisUrl) {
-    const relay = await RedisEventRelay.start(config.redisUrl, events, {
+    const started = await RedisEventRelay.start(config.redisUrl, events, {
       channel: eventChannelOf(config),
       onError: (error) => app.log.warn({ err: error }, 'redis: event relay'),
     });
-    app.addHook('onClose', () => relay.close());
-    readinessChecks.push({ name: 'redis', check: () => relay.ping() });
+    relay = started;
+    app.addHook('onClose', () => started.close());
+    readinessChecks.push({ name: 'redis', check: () => started.ping() });
   }
+  // One seed a day for every visitor hash (unique visitors, A/B splits), agreed through Redis so
+  // every process gives a visitor the same split version (scan/dailySeed.ts).
+  const seed = new DailySeed(
+    relay ? new RedisSeedStore(relay.commands, eventChannelOf(config)) : null,
+    (error) => app.log.warn({ err: error }, 'redis: daily seed'),
+  );
+  await seed.start();
+  app.addHook('onClose', async () => seed.stop());
   const logReloadError = (error: unknown) =>
     app.log.error({ err: error }, 'could not reload after a change');
   whiteLabelHosts.follow(events, logReloadError);
@@ -241,13 +252,13 @@ export async function buildApp({
   app.addHook('onClose', () => importJobs.close());
 
   // With Redis the live view counts the scans of every process (scan/liveCounts.ts).
-  const liveCounts = config.redisUrl
-    ? new RedisLiveCounts(config.redisUrl, eventChannelOf(config), (error) =>
+  const liveCounts = relay
+    ? new RedisLiveCounts(relay.commands, eventChannelOf(config), (error) =>
         app.log.warn({ err: error }, 'redis: live counts'),
       )
     : null;
-  if (liveCounts) app.addHook('onClose', async () => liveCounts.close());
   const scanRecorder = createScanRecorder(db, {
+    seed,
     onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
     onWritten: (rows) => {
       webhookDispatcher.scansWritten(rows);

@@ -65,6 +65,14 @@ export class RedisEventRelay implements EventRelay {
     return relay;
   }
 
+  /**
+   * The publishing connection, for the app's other plain Redis commands (live counts, the daily
+   * seed): one connection serves them all instead of one each. The relay owns and closes it.
+   */
+  get commands(): Redis {
+    return this.publisher;
+  }
+
   send(events: readonly DomainEvent[]): void {
     const envelope: Envelope = { origin: this.origin, events: [...events] };
     // Fire and forget: the change is committed; a lost message is bounded by the cache's TTL.

@@ -3,7 +3,7 @@
 // process answers a viewer from those counters, so the view shows the scans of every process at
 // the cost of one MGET per poll and no database read. Without Redis the recorder's own memory
 // answers (one process sees everything).
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { isCountedScan } from './rollup.js';
 import { LIVE_MINUTES, type ScanRow } from './recorder.js';
 
@@ -15,17 +15,15 @@ export interface LiveMinute {
 }
 
 export class RedisLiveCounts {
-  private readonly redis: Redis;
-
-  /** `prefix` names the database (events/redisRelay.ts eventChannelOf), like the event channel. */
+  /**
+   * `redis` is the event relay's command connection (its owner closes it); `prefix` names the
+   * database (events/redisRelay.ts eventChannelOf), like the event channel.
+   */
   constructor(
-    url: string,
+    private readonly redis: Redis,
     private readonly prefix: string,
     private readonly onError: (error: unknown) => void,
-  ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.redis.on('error', onError);
-  }
+  ) {}
 
   private keyOf(projectId: string, minute: number): string {
     return `${this.prefix}:live:${projectId}:${minute}`;
@@ -60,9 +58,5 @@ export class RedisLiveCounts {
     const keys = window.map(({ minute }) => this.keyOf(projectId, Date.parse(minute)));
     const values = await this.redis.mget(keys);
     return window.map(({ minute }, i) => ({ minute, scans: Number(values[i] ?? 0) }));
-  }
-
-  close(): void {
-    this.redis.disconnect();
   }
 }

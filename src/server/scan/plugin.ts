@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { attemptLimit } from '../rateLimits.js';
 import { verifyPassword } from '../security.js';
 import { advertisementPage } from './adPage.js';
@@ -20,6 +20,7 @@ import {
   type ScanAdvertisement,
 } from './advertisement.js';
 import { ScanCache } from './cache.js';
+import { DailySeed } from './dailySeed.js';
 import { COMMON_HEADERS } from './headers.js';
 import { getCountryLookup, type CountryLookup } from './geo.js';
 import { loadMessages, pickLanguage } from './i18n.js';
@@ -82,20 +83,6 @@ export const PASSWORD_WINDOW_MS = 10 * 60_000;
 const AGE_COOKIE_MAX_AGE = 30 * 24 * 3600;
 const UNLOCK_COOKIE_MAX_AGE = 24 * 3600;
 
-/** The visitor-hash salt of the day: random, in memory only, new every UTC day. */
-class DailySalt {
-  private day = '';
-  private salt = '';
-  of(at: Date): string {
-    const day = at.toISOString().slice(0, 10);
-    if (day !== this.day) {
-      this.day = day;
-      this.salt = randomBytes(16).toString('base64url');
-    }
-    return this.salt;
-  }
-}
-
 const ageCookie = (itemId: string) => `qrhub_age_${itemId}`;
 const unlockCookie = (itemId: string) => `qrhub_unlock_${itemId}`;
 /** An unlock cookie's value: keyed by the stored hash, so a new password locks everyone out. */
@@ -110,7 +97,8 @@ function sameText(a: string, b: string): boolean {
 
 /** The recorder a scan plugin writes through, enriching rows with the visitor's country. */
 export function createScanRecorder(db: Db, options: RecorderOptions = {}): ScanRecorder {
-  return new ScanRecorder(db, createScanEnricher(getCountryLookup()), options);
+  const seed = options.seed ?? new DailySeed();
+  return new ScanRecorder(db, createScanEnricher(getCountryLookup(), seed), { ...options, seed });
 }
 
 /** A cache entry: the lookup plus the pages rendered from it, per language. */
@@ -149,7 +137,6 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     (request) => `${request.ip}\n${(request.params as Partial<CodeParams>).code ?? ''}`,
   );
   const countryOf = options.countryOf ?? getCountryLookup();
-  const salt = new DailySalt();
 
   // The gates' forms post application/x-www-form-urlencoded.
   app.addContentTypeParser(
@@ -414,7 +401,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       language: smart.needs.language ? preferredLanguage(request.headers['accept-language']) : null,
       at,
       scanNumber: known + 1,
-      bucket: smart.split ? splitBucket(visitorHash(salt.of(at), ip, userAgent ?? '')) : 0,
+      bucket: smart.split ? splitBucket(visitorHash(recorder.seed.of(at), ip, userAgent ?? '')) : 0,
       ageConfirmed: smart.ageGate && cookies[ageCookie(itemId)] === '1',
       unlocked:
         smart.passwordHash !== null &&

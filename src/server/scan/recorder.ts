@@ -17,6 +17,7 @@ import {
 import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 
 import type { CountryLookup } from './geo.js';
+import { DailySeed } from './dailySeed.js';
 import { DailyUniqueTracker } from './unique.js';
 import {
   createBotDetector,
@@ -69,13 +70,15 @@ export interface RecorderOptions {
   onError?: (error: unknown) => void;
   /** After each committed batch: the rows written (the `scan` webhook event counts them). */
   onWritten?: (rows: readonly ScanRow[]) => void;
+  /** The app's daily seed of visitor hashes (one per app: unique visitors and A/B splits). */
+  seed?: DailySeed;
 }
 
 /** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
-export function createScanEnricher(countryOf: CountryLookup) {
+export function createScanEnricher(countryOf: CountryLookup, seed = new DailySeed()) {
   const parseAgent = createUserAgentParser();
   const isBotAgent = createBotDetector();
-  const unique = new DailyUniqueTracker();
+  const unique = new DailyUniqueTracker(seed);
   const anonymous: UserAgentInfo = { device: 'unknown', os: null, browser: null };
   return (capture: ScanCapture): ScanRow => {
     const isBot = isBotRequest(capture.method, capture.userAgent, isBotAgent);
@@ -124,6 +127,8 @@ export class ScanRecorder {
   private readonly onError: (error: unknown) => void;
   private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
   private readonly onWritten: (rows: readonly ScanRow[]) => void;
+  /** The daily seed the rows' unique flags were hashed with; the A/B split uses it too. */
+  readonly seed: DailySeed;
   /** Rows written since start (tests and the benchmark read it). */
   written = 0;
   dropped = 0;
@@ -140,6 +145,7 @@ export class ScanRecorder {
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
     this.writeBatch = createScanBatchWriter(db);
     this.onWritten = options.onWritten ?? (() => {});
+    this.seed = options.seed ?? new DailySeed();
     live.add(this);
   }
 

@@ -264,11 +264,12 @@ export function decide(smart: CompiledSmart, own: ActionContent, visitor: Visito
 }
 
 /**
- * The visitor's split bucket (0–99) from the daily salted visitor hash (visitor.ts visitorHash):
- * the same person gets the same variant all day, and no one can be followed across days.
+ * The visitor's split bucket (0–99) from the visitor hash under the day's seed (visitor.ts
+ * visitorHash): the same person gets the same variant all day, and no one can be followed across
+ * days.
  */
-export function splitBucket(hash: string): number {
-  return Buffer.from(hash, 'base64url').readUInt32BE(0) % 100;
+export function splitBucket(hash: number): number {
+  return hash % 100;
 }
 
 /** The primary subtag of the most preferred language of an Accept-Language header. */
