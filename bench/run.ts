@@ -25,13 +25,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { HOT_CODE, SMART_CODE, seedBench, seedSmartCode } from './seed.js';
 import type { ChildMessage, ParentMessage } from './server.js';
 import { missed, timeQueries } from './stats.js';
+import serverBuild from '../scripts/server-build.json';
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -118,13 +119,7 @@ async function compileServer(checkout: string): Promise<string> {
       { in: 'src/server/services/readWorker.ts', out: 'readWorker' },
     ],
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...(serverBuild as BuildOptions),
   });
   return path.join(outdir, 'server.js');
 }

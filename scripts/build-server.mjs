@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import serverBuild from './server-build.json' with { type: 'json' };
 
 const cliDir = 'src/server/cli';
 // dev.ts drives Vite and tsx and has no place in a production install.
@@ -15,14 +16,9 @@ await build({
   // The statistics reader threads' entry (services/readPool.ts finds it beside its chunk).
   entryPoints: [...entryPoints, { in: 'src/server/services/readWorker.ts', out: 'readWorker' }],
   outdir: 'dist/server/cli',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Dependencies stay in node_modules (npm ci --omit=dev installs them); only our code is bundled.
-  packages: 'external',
+  // Bundled ESM for Node 20; dependencies stay in node_modules (npm ci --omit=dev installs them),
+  // only our code is bundled. Shared with the benchmark, which runs the server built the same way.
+  ...serverBuild,
   sourcemap: true,
-  logLevel: 'warning',
 });
 console.log(`Built ${entryPoints.length} server commands into dist/server/cli.`);
