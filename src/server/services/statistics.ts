@@ -322,6 +322,14 @@ export async function statisticsOf(
 }
 
 /**
+ * The rollup rows holding exactly the hours of [from, to] in the project's zone (months, days,
+ * and hours at the ends): what every total over a range reads, so it equals the charts' total.
+ */
+export function rangeRows(from: Date, to: Date, timeZone = DEFAULT_TIME_ZONE): BucketRange[] {
+  return seriesRanges(floorHour(from.getTime()), floorHour(to.getTime()), timeZone);
+}
+
+/**
  * Counted scans and unique visitors of each item over [from, to], from the same rollup ranges the
  * charts read (so a placement's figure equals its own statistics page's total for that range).
  */
@@ -332,7 +340,5 @@ export async function itemTotalsIn(
   to: Date,
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<Map<string, { scans: number; uniques: number }>> {
-  const fromHour = floorHour(from.getTime());
-  const toHour = floorHour(to.getTime());
-  return rollupTotalsByScope(db, itemIds, seriesRanges(fromHour, toHour, timeZone));
+  return rollupTotalsByScope(db, itemIds, rangeRows(from, to, timeZone));
 }
