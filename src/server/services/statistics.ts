@@ -49,6 +49,7 @@ export function granularityIn(from: Date, to: Date, timeZone: string): Granulari
 }
 
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+const SHORTEST_MONTH_MS = 27 * DAY_MS;
 
 /**
  * How coarse the rollup rows a statistics answer reads may be: 'month' (the default) reads local
@@ -70,6 +71,9 @@ function wholeBuckets(
   level: 'day' | 'month',
   timeZone: string,
 ): [number, number] | null {
+  // No month is shorter than 27 days (a DST February is 28 days less an hour): spare the
+  // calendar arithmetic for the short ranges most screens ask.
+  if (level === 'month' && toHour - fromHour < SHORTEST_MONTH_MS) return null;
   let first = localBucketStart(fromHour, level, timeZone);
   if (ceilHour(first) < fromHour) first = nextLocalBucket(first, level, timeZone);
   let after = nextLocalBucket(localBucketStart(toHour, level, timeZone), level, timeZone);
@@ -121,7 +125,7 @@ export function dayRanges(
   const firstDay = localBucketStart(from, 'day', timeZone);
   const days = (start: number, end: number): BucketRange[] =>
     start <= end ? [{ period: 'day', from: iso(start), to: iso(end) }] : [];
-  if (coarsest !== 'month') return days(firstDay, to);
+  if (coarsest !== 'month' || to - firstDay < SHORTEST_MONTH_MS) return days(firstDay, to);
   let first = localBucketStart(firstDay, 'month', timeZone);
   if (first < firstDay) first = nextLocalBucket(first, 'month', timeZone);
   let after = localBucketStart(to, 'month', timeZone);
