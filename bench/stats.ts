@@ -5,6 +5,7 @@ import type { Db } from '../src/server/db/database.js';
 import { listQrCodes } from '../src/server/repositories/qrCodes.js';
 import { projectUsage } from '../src/server/repositories/projects.js';
 import { scanCountsOf } from '../src/server/repositories/projectItems.js';
+import { ReadPool } from '../src/server/services/readPool.js';
 import { statisticsOf } from '../src/server/services/statistics.js';
 import type { BenchIds } from './seed.js';
 
@@ -86,6 +87,14 @@ export async function timeQueries(db: Db, ids: BenchIds, statsGoalMs: number): P
     );
   };
   await add('statistics: project, 365 days', stats, project(365));
+  // What the API does on SQLite: the same read on a reader thread, answer cloned back.
+  const pool = new ReadPool(db);
+  if (pool.threaded) {
+    await add('statistics: project, 365 days, reader thread', stats, () =>
+      pool.run('statistics', ...yearOfProject(ids)),
+    );
+  }
+  await pool.close();
   await add('statistics: project, 30 days', stats, project(30));
   await add('statistics: project, 7 days', stats, project(7));
   await add('statistics: project, today', stats, () =>

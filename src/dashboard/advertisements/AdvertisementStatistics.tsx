@@ -13,8 +13,9 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetOne, useLocale, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { presetRange } from '../statistics/ranges';
 import { AdvertisementTabs } from './AdvertisementTabs';
 
 const ItemAuditLogs = lazy(() =>
@@ -23,7 +24,6 @@ const ItemAuditLogs = lazy(() =>
 
 const RANGES = ['7', '30', 'all'] as const;
 type Range = (typeof RANGES)[number];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -45,11 +45,17 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
   const locale = useLocale();
   const [range, setRange] = useState<Range>('30');
   const dataProvider = useDataProvider<DashboardDataProvider>();
+  // Days are the project's days, as on the other statistics: "7 days" is today where the
+  // project is and the six days before it (the server reads the date in the project's zone).
+  const { data: project } = useGetOne<{ id: string; timeZone?: string }>('projects', {
+    id: projectId,
+  });
+  const timeZone = project?.timeZone;
   const { data, isPending, isError } = useQuery({
-    queryKey: ['advertisements', projectId, id, 'stats', range],
+    queryKey: ['advertisements', projectId, id, 'stats', range, timeZone],
+    enabled: range === 'all' || timeZone !== undefined,
     queryFn: async () => {
-      const from =
-        range === 'all' ? undefined : new Date(Date.now() - Number(range) * DAY_MS).toISOString();
+      const from = range === 'all' ? undefined : presetRange(`${range}d`, timeZone).from;
       return dataProvider.getAdvertisementStats(projectId, id, from);
     },
   });
@@ -104,6 +110,7 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {translate('app.advertisements.stats.note')}
+          {timeZone && ` · ${translate('app.statistics.tz_note', { zone: timeZone })}`}
         </Typography>
       </CardContent>
     </Card>

@@ -416,7 +416,10 @@ export interface ScanRollupsTable {
   projectId: string;
   /** 'qr_code', 'short_link', 'advertisement', or 'project' for the project-wide rows. */
   itemType: string;
-  /** 'hour' (UTC), 'day' (the project's local day) or 'all' (running total, bucket ''). */
+  /**
+   * 'hour' (UTC), 'day' or 'month' (the project's local day or month), 'all' (running total,
+   * bucket '').
+   */
   period: string;
   dimension: string;
   bucket: string;

@@ -1,6 +1,6 @@
 // Advertisements of a project, their links to QR codes (advertisement_links) and their view and
 // click counts. Every query takes the project id, so another project's ad or code never matches.
-import { floorHour, itemTotals, rollupSums } from './analytics.js';
+import { itemTotals, rollupSums, type BucketRange } from './analytics.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
@@ -245,18 +245,17 @@ export async function deleteAllLinksOf(db: Executor, advertisementId: string): P
 
 /**
  * Human views, unique views and click-throughs of an advertisement (bots are not counted; the
- * caller vouches the advertisement is the project's), from
- * its rollups: the running totals, or the hours of the range (from/to rounded to their hour).
+ * caller vouches the advertisement is the project's), from its rollups: the running totals, or
+ * the rows of a range (services/statistics.ts `rangeRows`, in the project's time zone).
  */
 export async function advertisementStats(
   db: Executor,
-  _projectId: string,
   advertisementId: string,
-  range: { from?: string; to?: string } = {},
+  ranges?: readonly BucketRange[],
 ): Promise<{ views: number; uniqueViews: number; clicks: number }> {
   const dimensions = ['ad_view', 'ad_click'];
   let rows: { dimension: string; scans: number; uniques: number }[];
-  if (!range.from && !range.to) {
+  if (!ranges) {
     const [views, clicks] = await Promise.all(
       dimensions.map((dimension) => itemTotals(db, [advertisementId], dimension)),
     );
@@ -265,11 +264,7 @@ export async function advertisementStats(
       { dimension: 'ad_click', ...(clicks.get(advertisementId) ?? { scans: 0, uniques: 0 }) },
     ];
   } else {
-    const from = floorHour(range.from ? Date.parse(range.from) : 0);
-    const to = range.to ? Date.parse(range.to) : Date.now();
-    rows = await rollupSums(db, [advertisementId], dimensions, [
-      { period: 'hour', from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-    ]);
+    rows = await rollupSums(db, [advertisementId], dimensions, ranges);
   }
   const sum = (dimension: string, field: 'scans' | 'uniques') =>
     rows.filter((row) => row.dimension === dimension).reduce((n, row) => n + row[field], 0);

@@ -2,7 +2,7 @@
 // and daily per dimension, plus each item's running total), never from raw scan rows, so their
 // cost does not grow with the number of scans. Raw rows are read only for the CSV export, the
 // backfill of rows that predate the rollups, and retention.
-import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { sqliteHandleOf, type Db } from '../db/database.js';
 import type { RollupRow } from '../scan/rollup.js';
@@ -11,7 +11,7 @@ import type { Executor } from './executor.js';
 
 /** One stretch of rollup buckets of one period: bucket starts from … to, both inclusive (ISO). */
 export interface BucketRange {
-  period: 'hour' | 'day';
+  period: 'hour' | 'day' | 'month';
   from: string;
   to: string;
 }
@@ -19,19 +19,36 @@ export interface BucketRange {
 const HOUR_MS = 60 * 60 * 1000;
 export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
-const rangeFilter =
-  (ranges: readonly BucketRange[]) => (eb: ExpressionBuilder<Database, 'scanRollups'>) =>
-    eb.or(
-      ranges.map((r) =>
-        eb.and([eb('period', '=', r.period), eb('bucket', '>=', r.from), eb('bucket', '<=', r.to)]),
-      ),
-    );
+/** Rows of one range: the primary key and the project index both lead with period, bucket. */
+const inRange = (range: BucketRange) => (eb: ExpressionBuilder<Database, 'scanRollups'>) =>
+  eb.and([
+    eb('period', '=', range.period),
+    eb('bucket', '>=', range.from),
+    eb('bucket', '<=', range.to),
+  ]);
+
+type RollupQuery<O> = SelectQueryBuilder<Database, 'scanRollups', O>;
 
 /**
- * Counts per bucket of one dimension over the ranges (hourly and daily stretches in time order,
- * not overlapping), summed over the scopes: the project, or items statisticsItemIds vouched for
- * (so the scope ids alone keep tenants apart). Ordered by bucket start. One query per range: an
- * OR of ranges would search the primary key by scope only, reading every row of the scope.
+ * One statement over several ranges: a branch per range joined by UNION ALL, so each branch
+ * searches its index by the whole key (an OR of ranges would search by the first column only,
+ * reading every row of the scope or project), and PostgreSQL answers in one round trip.
+ */
+async function overRanges<O>(
+  ranges: readonly BucketRange[],
+  branch: (range: BucketRange) => RollupQuery<O>,
+): Promise<O[]> {
+  if (ranges.length === 0) return [];
+  return ranges
+    .map(branch)
+    .reduce((all, query) => all.unionAll(query))
+    .execute();
+}
+
+/**
+ * Counts per bucket of one dimension over the ranges (hourly, daily and monthly stretches, not
+ * overlapping), summed over the scopes: the project, or items statisticsItemIds vouched for (so
+ * the scope ids alone keep tenants apart). Ordered by bucket start.
  */
 export async function rollupSeries(
   db: Executor,
@@ -40,31 +57,24 @@ export async function rollupSeries(
   ranges: readonly BucketRange[],
 ): Promise<{ bucket: string; scans: number; uniques: number }[]> {
   if (scopeIds.length === 0) return [];
-  const answers = await Promise.all(
-    ranges.map((range) =>
-      db
-        .selectFrom('scanRollups')
-        .select((eb) => [
-          'bucket',
-          eb.fn.sum<number>('scans').as('scans'),
-          eb.fn.sum<number>('uniques').as('uniques'),
-        ])
-        .where('scopeId', 'in', scopeIds)
-        .where('period', '=', range.period)
-        .where('dimension', '=', dimension)
-        .where('bucket', '>=', range.from)
-        .where('bucket', '<=', range.to)
-        .where('value', '=', '')
-        .groupBy('bucket')
-        .orderBy('bucket')
-        .execute(),
-    ),
+  const rows = await overRanges(ranges, (range) =>
+    db
+      .selectFrom('scanRollups')
+      .select((eb) => [
+        'bucket',
+        eb.fn.sum<number>('scans').as('scans'),
+        eb.fn.sum<number>('uniques').as('uniques'),
+      ])
+      .where('scopeId', 'in', scopeIds)
+      .where('dimension', '=', dimension)
+      .where(inRange(range))
+      .where('value', '=', '')
+      .groupBy('bucket'),
   );
-  return answers.flat().map((row) => ({
-    bucket: row.bucket,
-    scans: Number(row.scans),
-    uniques: Number(row.uniques),
-  }));
+  // Buckets of every period are ISO instants of one format: as strings they sort in time.
+  return rows
+    .map((row) => ({ bucket: row.bucket, scans: Number(row.scans), uniques: Number(row.uniques) }))
+    .sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
 }
 
 /**
@@ -105,6 +115,26 @@ export async function rollupWeekHours(
   }));
 }
 
+/** `overRanges`, with the branches' answers summed by `keyOf`. */
+async function sumOverRanges<R extends { scans: number | string; uniques?: number | string }>(
+  ranges: readonly BucketRange[],
+  branch: (range: BucketRange) => RollupQuery<R>,
+  keyOf: (row: R) => string,
+): Promise<(R & { scans: number; uniques: number })[]> {
+  const sums = new Map<string, R & { scans: number; uniques: number }>();
+  for (const row of await overRanges(ranges, branch)) {
+    const key = keyOf(row);
+    const sum = sums.get(key);
+    if (sum) {
+      sum.scans += Number(row.scans);
+      sum.uniques += Number(row.uniques ?? 0);
+    } else {
+      sums.set(key, { ...row, scans: Number(row.scans), uniques: Number(row.uniques ?? 0) });
+    }
+  }
+  return [...sums.values()];
+}
+
 /** Counts per dimension and value over the ranges, summed over the scopes (as above). */
 export async function rollupSums(
   db: Executor,
@@ -112,26 +142,25 @@ export async function rollupSums(
   dimensions: readonly string[],
   ranges: readonly BucketRange[],
 ): Promise<{ dimension: string; value: string; scans: number; uniques: number }[]> {
-  if (scopeIds.length === 0 || ranges.length === 0 || dimensions.length === 0) return [];
-  const rows = await db
-    .selectFrom('scanRollups')
-    .select((eb) => [
-      'dimension',
-      'value',
-      eb.fn.sum<number>('scans').as('scans'),
-      eb.fn.sum<number>('uniques').as('uniques'),
-    ])
-    .where('scopeId', 'in', scopeIds)
-    .where('dimension', 'in', dimensions)
-    .where(rangeFilter(ranges))
-    .groupBy(['dimension', 'value'])
-    .execute();
-  return rows.map((row) => ({
-    dimension: row.dimension,
-    value: row.value,
-    scans: Number(row.scans),
-    uniques: Number(row.uniques),
-  }));
+  if (scopeIds.length === 0 || dimensions.length === 0) return [];
+  const rows = await sumOverRanges(
+    ranges,
+    (range) =>
+      db
+        .selectFrom('scanRollups')
+        .select((eb) => [
+          'dimension',
+          'value',
+          eb.fn.sum<number>('scans').as('scans'),
+          eb.fn.sum<number>('uniques').as('uniques'),
+        ])
+        .where('scopeId', 'in', scopeIds)
+        .where('dimension', 'in', dimensions)
+        .where(inRange(range))
+        .groupBy(['dimension', 'value']),
+    (row) => `${row.dimension}\u0000${row.value}`,
+  );
+  return rows.map(({ dimension, value, scans, uniques }) => ({ dimension, value, scans, uniques }));
 }
 
 /** The project's QR codes and short links with the most counted scans over the ranges. */
@@ -141,17 +170,20 @@ export async function topItems(
   ranges: readonly BucketRange[],
   limit: number,
 ): Promise<{ itemType: string; itemId: string; name: string | null; scans: number }[]> {
-  if (ranges.length === 0) return [];
-  const rows = await db
-    .selectFrom('scanRollups')
-    .select((eb) => ['itemType', 'scopeId', eb.fn.sum<number>('scans').as('scans')])
-    .where('projectId', '=', projectId)
-    .where('dimension', '=', 'total')
-    .where('itemType', 'in', ['qr_code', 'short_link'])
-    .where(rangeFilter(ranges))
-    .groupBy(['itemType', 'scopeId'])
-    .execute();
-  rows.sort((a, b) => Number(b.scans) - Number(a.scans) || a.scopeId.localeCompare(b.scopeId));
+  const rows = await sumOverRanges(
+    ranges,
+    (range) =>
+      db
+        .selectFrom('scanRollups')
+        .select((eb) => ['itemType', 'scopeId', eb.fn.sum<number>('scans').as('scans')])
+        .where('projectId', '=', projectId)
+        .where('dimension', '=', 'total')
+        .where('itemType', 'in', ['qr_code', 'short_link'])
+        .where(inRange(range))
+        .groupBy(['itemType', 'scopeId']),
+    (row) => row.scopeId,
+  );
+  rows.sort((a, b) => b.scans - a.scans || a.scopeId.localeCompare(b.scopeId));
   const names = new Map<string, string>();
   const pick = (type: string) =>
     rows
@@ -182,7 +214,7 @@ export async function topItems(
       itemType: row.itemType,
       itemId: row.scopeId,
       name: names.get(row.scopeId) ?? null,
-      scans: Number(row.scans),
+      scans: row.scans,
     }));
 }
 
@@ -206,10 +238,10 @@ export async function rollupTotalsByScope(
   scopeIds: readonly string[],
   ranges: readonly BucketRange[],
 ): Promise<Map<string, { scans: number; uniques: number }>> {
-  const totals = new Map<string, { scans: number; uniques: number }>();
-  if (scopeIds.length === 0 || ranges.length === 0) return totals;
-  const answers = await Promise.all(
-    ranges.map((range) =>
+  if (scopeIds.length === 0) return new Map();
+  const rows = await sumOverRanges(
+    ranges,
+    (range) =>
       db
         .selectFrom('scanRollups')
         .select((eb) => [
@@ -218,22 +250,13 @@ export async function rollupTotalsByScope(
           eb.fn.sum<number>('uniques').as('uniques'),
         ])
         .where('scopeId', 'in', scopeIds)
-        .where('period', '=', range.period)
         .where('dimension', '=', 'total')
-        .where('bucket', '>=', range.from)
-        .where('bucket', '<=', range.to)
+        .where(inRange(range))
         .where('value', '=', '')
-        .groupBy('scopeId')
-        .execute(),
-    ),
+        .groupBy('scopeId'),
+    (row) => row.scopeId,
   );
-  for (const row of answers.flat()) {
-    const sum = totals.get(row.scopeId) ?? { scans: 0, uniques: 0 };
-    sum.scans += Number(row.scans);
-    sum.uniques += Number(row.uniques);
-    totals.set(row.scopeId, sum);
-  }
-  return totals;
+  return new Map(rows.map(({ scopeId, scans, uniques }) => [scopeId, { scans, uniques }]));
 }
 
 /** Each item's running total of one dimension (counted scans by default): lists read this. */

@@ -3,7 +3,7 @@
 // `RollupAccumulator` folds raw rows into the rollup rows and counters the recorder writes in the
 // same transaction (and the backfill command writes for rows that predate the rollups).
 import type { ScanRollupsTable } from '../db/schema.js';
-import { DEFAULT_TIME_ZONE, localBucketStart } from '../../shared/timeZone.js';
+import { DEFAULT_TIME_ZONE, localBucketStart, localParts } from '../../shared/timeZone.js';
 
 /** The fields of a raw scan row the statistics read. */
 export interface RollupSource {
@@ -35,11 +35,32 @@ export type BreakdownColumn = (typeof BREAKDOWN_COLUMNS)[number];
 /** Counted scans per A/B split variant (smart codes), kept only for scans a split served. */
 export const VARIANT_DIMENSION = 'variant';
 
+/**
+ * Counted scans per local weekday and hour (the heat map's cells), kept per local month: a year's
+ * heat map reads a dozen months of 168 cells instead of 8,760 hours.
+ */
+export const WEEK_HOUR_DIMENSION = 'weekhour';
+
+/** A heat map cell's value: the local weekday (0 = Monday) and hour, '0-07'. */
+export const weekHourValue = (weekday: number, hour: number) =>
+  `${weekday}-${String(hour).padStart(2, '0')}`;
+
 /** Rollup dimensions: counted scans ('total'), bots apart, an advertisement's views and clicks. */
 export type RollupDimension =
-  'total' | 'bot' | 'ad_view' | 'ad_click' | BreakdownColumn | typeof VARIANT_DIMENSION;
+  | 'total'
+  | 'bot'
+  | 'ad_view'
+  | 'ad_click'
+  | BreakdownColumn
+  | typeof VARIANT_DIMENSION
+  | typeof WEEK_HOUR_DIMENSION;
 
-export type RollupPeriod = 'hour' | 'day' | 'all';
+/**
+ * 'hour' (UTC), 'day' and 'month' (the project's local day and month: a month row is the sum of
+ * its day rows, so a long range reads a dozen rows where it would read hundreds), 'all' (the
+ * running total).
+ */
+export type RollupPeriod = 'hour' | 'day' | 'month' | 'all';
 
 export const PROJECT_SCOPE = 'project';
 export const UNKNOWN_VALUE = 'unknown';
@@ -50,23 +71,34 @@ export type RollupRow = ScanRollupsTable;
 export const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
 
 /**
- * The start (ISO instant) of the project's local day holding a UTC hour: daily rollups are days
- * where the project is, so a range of whole local days reads whole daily rows. Cached per zone
- * and hour (a flush meets few); the cache empties itself when it grows.
+ * Where a UTC hour lies in the project's zone: the start (ISO instant) of its local day and
+ * month, and its heat map cell (the local weekday and hour of the hour's start). Daily and
+ * monthly rollups are days and months where the project is, so a range of whole local days reads
+ * whole rows. Cached per zone and hour (a flush meets few); the cache empties itself when it
+ * grows.
  */
 export class LocalDays {
-  private readonly cache = new Map<string, string>();
+  private readonly cache = new Map<string, { day: string; month: string; weekHour: string }>();
 
-  dayOf(iso: string, timeZone: string): string {
+  of(iso: string, timeZone: string) {
     const key = `${timeZone}|${iso.slice(0, 13)}`;
-    let day = this.cache.get(key);
-    if (day === undefined) {
+    let found = this.cache.get(key);
+    if (found === undefined) {
       if (this.cache.size > 50_000) this.cache.clear();
       const hour = Date.parse(hourOf(iso));
-      day = new Date(localBucketStart(hour, 'day', timeZone)).toISOString();
-      this.cache.set(key, day);
+      const local = localParts(hour, timeZone);
+      found = {
+        day: new Date(localBucketStart(hour, 'day', timeZone)).toISOString(),
+        month: new Date(localBucketStart(hour, 'month', timeZone)).toISOString(),
+        weekHour: weekHourValue(local.weekday, local.hour),
+      };
+      this.cache.set(key, found);
     }
-    return day;
+    return found;
+  }
+
+  dayOf(iso: string, timeZone: string): string {
+    return this.of(iso, timeZone).day;
   }
 }
 
@@ -79,6 +111,11 @@ function valueOf(raw: string | null | undefined): string {
  * Sums raw rows into rollup rows (one per scope, period, dimension, bucket and value) and counted
  * scans per project. In memory only; the caller writes `rows()` as upserts that add.
  */
+/** `2026-11-25T07:3` style key: the UTC hour and which quarter of it. */
+function quarterHourOf(scannedAt: string): string {
+  return `${scannedAt.slice(0, 14)}${Math.floor(Number(scannedAt.slice(14, 16)) / 15)}`;
+}
+
 export class RollupAccumulator {
   private readonly byKey = new Map<string, RollupRow>();
 
@@ -98,7 +135,10 @@ export class RollupAccumulator {
         ? times
         : 0;
     const hour = hourOf(row.scannedAt);
-    const day = this.days.dayOf(row.scannedAt, this.zoneOf.get(row.projectId) ?? DEFAULT_TIME_ZONE);
+    const { day, month, weekHour } = this.days.of(
+      row.scannedAt,
+      this.zoneOf.get(row.projectId) ?? DEFAULT_TIME_ZONE,
+    );
     let dimension: RollupDimension;
     if (isCountedScan(row)) dimension = 'total';
     else if (row.isBot === 1 || row.isBot === true) dimension = 'bot';
@@ -110,13 +150,25 @@ export class RollupAccumulator {
     for (const [scopeId, itemType] of scopes) {
       this.bump(scopeId, row.projectId, itemType, 'hour', dimension, hour, '', unique, times);
       this.bump(scopeId, row.projectId, itemType, 'day', dimension, day, '', unique, times);
+      this.bump(scopeId, row.projectId, itemType, 'month', dimension, month, '', unique, times);
       // The running total per item (lists read it); the project's is projects.used_scans.
       if (itemType !== PROJECT_SCOPE) {
         this.bump(scopeId, row.projectId, itemType, 'all', dimension, '', '', unique, times);
       }
       if (dimension !== 'total') continue;
-      // Breakdowns per local day only: per hour they would outnumber the scans themselves. The
-      // split variant only where a split served the scan.
+      this.bump(
+        scopeId,
+        row.projectId,
+        itemType,
+        'month',
+        WEEK_HOUR_DIMENSION,
+        month,
+        weekHour,
+        unique,
+        times,
+      );
+      // Breakdowns per local day and month only: per hour they would outnumber the scans
+      // themselves. The split variant only where a split served the scan.
       const values: [RollupDimension, string][] = BREAKDOWN_COLUMNS.map((column) => [
         column,
         valueOf(row[column]),
@@ -124,6 +176,7 @@ export class RollupAccumulator {
       if (row.variant) values.push([VARIANT_DIMENSION, valueOf(row.variant)]);
       for (const [breakdown, value] of values) {
         this.bump(scopeId, row.projectId, itemType, 'day', breakdown, day, value, unique, times);
+        this.bump(scopeId, row.projectId, itemType, 'month', breakdown, month, value, unique, times);
       }
     }
     if (dimension === 'total') {
@@ -135,13 +188,14 @@ export class RollupAccumulator {
   }
 
   /**
-   * Rows alike in every field add() reads (the same hour) are added once with their number: a
+   * Rows alike in every field add() reads (the same quarter hour: every zone's offset is a multiple
+   * of 15 minutes, so local days and months cannot split one) are added once with their number: a
    * busy code's batch is mostly one visitor kind, and a row costs a dozen bumps otherwise.
    */
   addAll(rows: Iterable<RollupSource>): this {
     const alike = new Map<string, { row: RollupSource; times: number }>();
     for (const row of rows) {
-      const key = `${row.itemId}|${row.projectId}|${row.itemType}|${row.kind}|${row.scannedAt.slice(0, 13)}|${row.device}|${row.os}|${row.browser}|${row.country}|${row.referrer}|${row.variant}|${Number(row.isUnique)}|${Number(row.isBot)}`;
+      const key = `${row.itemId}|${row.projectId}|${row.itemType}|${row.kind}|${quarterHourOf(row.scannedAt)}|${row.device}|${row.os}|${row.browser}|${row.country}|${row.referrer}|${row.variant}|${Number(row.isUnique)}|${Number(row.isBot)}`;
       const group = alike.get(key);
       if (group) group.times++;
       else alike.set(key, { row, times: 1 });

@@ -31,7 +31,7 @@ import {
   type BucketRange,
 } from '../repositories/analytics.js';
 import type { Executor } from '../repositories/executor.js';
-import { BREAKDOWN_COLUMNS, VARIANT_DIMENSION } from '../scan/rollup.js';
+import { BREAKDOWN_COLUMNS, VARIANT_DIMENSION, WEEK_HOUR_DIMENSION } from '../scan/rollup.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -49,34 +49,93 @@ export function granularityIn(from: Date, to: Date, timeZone: string): Granulari
 }
 
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+const SHORTEST_MONTH_MS = 27 * DAY_MS;
 
 /**
- * The rollup rows a time series from hour `fromHour` to hour `toHour` reads: the project's local
- * days lying wholly inside (a daily row holds the hours starting in that day, as the recorder
- * files them), and hourly rows for the hours before and after them. Hour granularity, or
- * `readDays` false, reads hours only; both give the same buckets.
+ * How coarse the rollup rows a statistics answer reads may be: 'month' (the default) reads local
+ * months, days and hours where each answers exactly; 'day' and 'hour' are the references the
+ * tests hold the coarser reads to.
+ */
+export type RollupLevel = 'hour' | 'day' | 'month';
+
+const FINER: Record<Exclude<RollupLevel, 'hour'>, RollupLevel> = { month: 'day', day: 'hour' };
+
+/**
+ * The local days or months (`level`) whose every hour start lies in `fromHour` … `toHour` (a day
+ * or month row holds the hours starting in it, as the recorder files them): the first one's
+ * start and the start after the last one, or null when there is none.
+ */
+function wholeBuckets(
+  fromHour: number,
+  toHour: number,
+  level: 'day' | 'month',
+  timeZone: string,
+): [number, number] | null {
+  // No month is shorter than 27 days (a DST February is 28 days less an hour): spare the
+  // calendar arithmetic for the short ranges most screens ask.
+  if (level === 'month' && toHour - fromHour < SHORTEST_MONTH_MS) return null;
+  let first = localBucketStart(fromHour, level, timeZone);
+  if (ceilHour(first) < fromHour) first = nextLocalBucket(first, level, timeZone);
+  let after = nextLocalBucket(localBucketStart(toHour, level, timeZone), level, timeZone);
+  if (ceilHour(after) - HOUR_MS > toHour) after = localBucketStart(toHour, level, timeZone);
+  return first < after ? [first, after] : null;
+}
+
+/**
+ * The rollup rows that hold exactly the hours `fromHour` … `toHour` (hour starts): the project's
+ * local months, then days, lying wholly inside, and hourly rows for the hours left at either
+ * end. In time order, not overlapping; every level gives the same counts.
  */
 export function seriesRanges(
   fromHour: number,
   toHour: number,
-  granularity: Granularity,
   timeZone: string,
-  readDays = true,
+  coarsest: RollupLevel = 'month',
 ): BucketRange[] {
-  const hours = (start: number, end: number): BucketRange[] =>
-    start <= end ? [{ period: 'hour', from: iso(start), to: iso(end) }] : [];
-  if (granularity === 'hour' || !readDays) return hours(fromHour, toHour);
-  let firstDay = localBucketStart(fromHour, 'day', timeZone);
-  if (ceilHour(firstDay) < fromHour) firstDay = nextLocalBucket(firstDay, 'day', timeZone);
-  let afterDays = nextLocalBucket(localBucketStart(toHour, 'day', timeZone), 'day', timeZone);
-  if (ceilHour(afterDays) - HOUR_MS > toHour) {
-    afterDays = localBucketStart(toHour, 'day', timeZone);
-  }
-  if (firstDay >= afterDays) return hours(fromHour, toHour);
+  if (fromHour > toHour) return [];
+  if (coarsest === 'hour') return [{ period: 'hour', from: iso(fromHour), to: iso(toHour) }];
+  const finer = FINER[coarsest];
+  const whole = wholeBuckets(fromHour, toHour, coarsest, timeZone);
+  if (!whole) return seriesRanges(fromHour, toHour, timeZone, finer);
+  const [first, after] = whole;
   return [
-    ...hours(fromHour, ceilHour(firstDay) - HOUR_MS),
-    { period: 'day', from: iso(firstDay), to: iso(afterDays - 1) },
-    ...hours(ceilHour(afterDays), toHour),
+    ...seriesRanges(fromHour, ceilHour(first) - HOUR_MS, timeZone, finer),
+    { period: coarsest, from: iso(first), to: iso(after - 1) },
+    ...seriesRanges(ceilHour(after), toHour, timeZone, finer),
+  ];
+}
+
+/** The coarsest level whose buckets are unions of the granularity's buckets. */
+const seriesLevel = (granularity: Granularity, coarsest: RollupLevel): RollupLevel => {
+  if (granularity === 'hour' || coarsest === 'hour') return 'hour';
+  return granularity === 'month' || granularity === 'year' ? coarsest : 'day';
+};
+
+/**
+ * The rows of the local days from the one holding `from` through the one starting by `to` (the
+ * breakdowns exist per day and month only, so they count whole days), with the months whose
+ * every day is among them read as month rows.
+ */
+export function dayRanges(
+  from: number,
+  to: number,
+  timeZone: string,
+  coarsest: RollupLevel = 'month',
+): BucketRange[] {
+  const firstDay = localBucketStart(from, 'day', timeZone);
+  const days = (start: number, end: number): BucketRange[] =>
+    start <= end ? [{ period: 'day', from: iso(start), to: iso(end) }] : [];
+  if (coarsest !== 'month' || to - firstDay < SHORTEST_MONTH_MS) return days(firstDay, to);
+  let first = localBucketStart(firstDay, 'month', timeZone);
+  if (first < firstDay) first = nextLocalBucket(first, 'month', timeZone);
+  let after = localBucketStart(to, 'month', timeZone);
+  const next = nextLocalBucket(after, 'month', timeZone);
+  if (localBucketStart(next - 1, 'day', timeZone) <= to) after = next;
+  if (first >= after) return days(firstDay, to);
+  return [
+    ...days(firstDay, first - 1),
+    { period: 'month', from: iso(first), to: iso(after - 1) },
+    ...days(after, to),
   ];
 }
 
@@ -105,19 +164,45 @@ function offsetStretches(fromHour: number, toHour: number, timeZone: string) {
 
 const WEEK_MINUTES = 7 * 24 * 60;
 
-/** Counted scans per local weekday (0 = Monday) and hour of day, from the hourly rows. */
+/**
+ * Counted scans per local weekday (0 = Monday) and hour of day: the cells counted per local
+ * month for the months lying wholly in the range, the hourly rows for the hours left at either
+ * end (or all of them when `coarsest` is finer than a month).
+ */
 async function heatmapOf(
   db: Executor,
   scopeIds: readonly string[],
   fromHour: number,
   toHour: number,
   timeZone: string,
+  coarsest: RollupLevel,
 ): Promise<number[][]> {
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  const stretches = offsetStretches(fromHour, toHour, timeZone);
-  const answers = await Promise.all(
-    stretches.map((s) => rollupWeekHours(db, scopeIds, iso(s.from), iso(s.to))),
-  );
+  const months = coarsest === 'month' ? wholeBuckets(fromHour, toHour, 'month', timeZone) : null;
+  const hourSpans: [number, number][] = months
+    ? [
+        [fromHour, ceilHour(months[0]) - HOUR_MS],
+        [ceilHour(months[1]), toHour],
+      ]
+    : [[fromHour, toHour]];
+  const stretches = hourSpans
+    .filter(([start, end]) => start <= end)
+    .flatMap(([start, end]) => offsetStretches(start, end, timeZone));
+  const [cells, answers] = await Promise.all([
+    months
+      ? rollupSums(
+          db,
+          scopeIds,
+          [WEEK_HOUR_DIMENSION],
+          [{ period: 'month', from: iso(months[0]), to: iso(months[1] - 1) }],
+        )
+      : Promise.resolve([]),
+    Promise.all(stretches.map((s) => rollupWeekHours(db, scopeIds, iso(s.from), iso(s.to)))),
+  ]);
+  for (const cell of cells) {
+    const [weekday, hour] = cell.value.split('-').map(Number);
+    heatmap[weekday][hour] += cell.scans;
+  }
   stretches.forEach((stretch, i) => {
     for (const row of answers[i]) {
       const minutes =
@@ -139,37 +224,34 @@ export interface StatisticsScope {
   withTopItems: boolean;
 }
 
-/** `readDays` false answers the series from hourly rows only (the reference the tests hold to). */
+/** `coarsest` limits the rollup level read (the tests' reference answers read finer ones). */
 export async function statisticsOf(
   db: Executor,
   scope: StatisticsScope,
   from: Date,
   to: Date,
-  readDays = true,
+  coarsest: RollupLevel = 'month',
 ): Promise<Statistics> {
   const timeZone = scope.timeZone ?? DEFAULT_TIME_ZONE;
   const granularity = granularityIn(from, to, timeZone);
   const fromHour = floorHour(from.getTime());
   const toHour = floorHour(to.getTime());
-  // Breakdowns, bots, top items and the previous period read the daily rows: the local days
-  // the range touches (presets and custom ranges are whole local days).
-  const days = (start: number, end: number): BucketRange[] => [
-    { period: 'day', from: iso(localBucketStart(start, 'day', timeZone)), to: iso(end) },
-  ];
-  const ranges = days(from.getTime(), to.getTime());
+  // Breakdowns, bots, top items and the previous period read the local days the range touches
+  // (presets and custom ranges are whole local days), whole months as month rows.
+  const ranges = dayRanges(from.getTime(), to.getTime(), timeZone, coarsest);
   const length = to.getTime() - from.getTime();
   const previousTo = from.getTime() - 1;
   const previousFrom = previousTo - length;
-  const previousRanges = days(previousFrom, previousTo);
+  const previousRanges = dayRanges(previousFrom, previousTo, timeZone, coarsest);
 
   const [series, heatmap, sums, previous, top] = await Promise.all([
     rollupSeries(
       db,
       scope.scopeIds,
       'total',
-      seriesRanges(fromHour, toHour, granularity, timeZone, readDays),
+      seriesRanges(fromHour, toHour, timeZone, seriesLevel(granularity, coarsest)),
     ),
-    heatmapOf(db, scope.scopeIds, fromHour, toHour, timeZone),
+    heatmapOf(db, scope.scopeIds, fromHour, toHour, timeZone, coarsest),
     rollupSums(db, scope.scopeIds, [...BREAKDOWN_COLUMNS, VARIANT_DIMENSION, 'bot'], ranges),
     rollupSums(db, scope.scopeIds, ['total'], previousRanges),
     scope.withTopItems ? topItems(db, scope.projectId, ranges, TOP_ITEMS) : Promise.resolve([]),
@@ -244,6 +326,14 @@ export async function statisticsOf(
 }
 
 /**
+ * The rollup rows holding exactly the hours of [from, to] in the project's zone (months, days,
+ * and hours at the ends): what every total over a range reads, so it equals the charts' total.
+ */
+export function rangeRows(from: Date, to: Date, timeZone = DEFAULT_TIME_ZONE): BucketRange[] {
+  return seriesRanges(floorHour(from.getTime()), floorHour(to.getTime()), timeZone);
+}
+
+/**
  * Counted scans and unique visitors of each item over [from, to], from the same rollup ranges the
  * charts read (so a placement's figure equals its own statistics page's total for that range).
  */
@@ -254,8 +344,5 @@ export async function itemTotalsIn(
   to: Date,
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<Map<string, { scans: number; uniques: number }>> {
-  const fromHour = floorHour(from.getTime());
-  const toHour = floorHour(to.getTime());
-  const granularity = granularityIn(from, to, timeZone);
-  return rollupTotalsByScope(db, itemIds, seriesRanges(fromHour, toHour, granularity, timeZone));
+  return rollupTotalsByScope(db, itemIds, rangeRows(from, to, timeZone));
 }

@@ -1,6 +1,6 @@
 // CSV of what the statistics screens show: each chart's data from the same answer the chart
 // draws (so the file and the chart cannot disagree), and the raw scans' columns.
-import type { StatisticsChart } from '../../shared/schemas/analytics.js';
+import { MAX_RAW_EXPORT_ROWS, type StatisticsChart } from '../../shared/schemas/analytics.js';
 import { localIso } from '../../shared/timeZone.js';
 import type { Statistics } from './statistics.js';
 
@@ -31,6 +31,37 @@ export const RAW_SCAN_CSV_COLUMNS = [
   'isUnique',
   'isBot',
 ] as const;
+
+type RawScanRow = Record<(typeof RAW_SCAN_CSV_COLUMNS)[number], unknown>;
+
+/**
+ * The raw scans' CSV, a chunk of rows at a time as the database answers them (so a long range
+ * is never held whole), each scan's time also where the project is. Bounded: after `limit`
+ * rows a last line says the file was cut, and no further chunk is asked for.
+ */
+export async function* rawScanCsv(
+  chunks: AsyncIterable<readonly RawScanRow[]>,
+  timeZone: string,
+  limit = MAX_RAW_EXPORT_ROWS,
+): AsyncGenerator<string> {
+  yield csvLine([...RAW_SCAN_CSV_COLUMNS, 'scannedAtLocal']);
+  let written = 0;
+  for await (const rows of chunks) {
+    let text = '';
+    for (const row of rows) {
+      if (written >= limit) {
+        yield `${text}# truncated at ${limit} rows\r\n`;
+        return;
+      }
+      text += csvLine([
+        ...RAW_SCAN_CSV_COLUMNS.map((column) => row[column]),
+        localIso(Date.parse(String(row.scannedAt)), timeZone),
+      ]);
+      written++;
+    }
+    yield text;
+  }
+}
 
 const BREAKDOWN_OF = {
   device: 'byDevice',

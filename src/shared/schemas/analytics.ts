@@ -10,7 +10,8 @@ export const MAX_ANALYTICS_RANGE_DAYS = 3660;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/** A range bound: an instant, or a date (YYYY-MM-DD) read as that day where the project is. */
+export const analyticsInstant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 const startOf = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
 const endOf = (value: string) => new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value);
@@ -20,8 +21,8 @@ export const timeseriesQuerySchema = z
     // Any non-empty text: an id that is not a ULID cannot exist, so the route answers 404.
     projectId: z.string().trim().min(1).max(64),
     itemId: ulidSchema.optional(),
-    from: instant.optional(),
-    to: instant.optional(),
+    from: analyticsInstant.optional(),
+    to: analyticsInstant.optional(),
   })
   .transform((query, ctx) => {
     const defaults = defaultRange();

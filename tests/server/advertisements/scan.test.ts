@@ -3,6 +3,7 @@
 // click-through are recorded, bots go straight on, and unlinking drops the cached interstitial.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { recordScans } from '../../helpers/factories.js';
 import { call } from '../../helpers/testApp.js';
 import { AD_SCRIPT } from '../../../src/server/scan/adPage.js';
 import { advertisementFor, pickAdvertisement } from '../../../src/server/scan/advertisement.js';
@@ -124,6 +125,40 @@ describe('scan with an advertisement', () => {
     const after = await call(t.app, 'GET', `${adsPath(t.pid)}/${ad.id}/stats`, { cookie: t.user });
     expect(stats.statusCode).toBe(200);
     expect(after.json().data).toEqual({ views: 0, uniqueViews: 0, clicks: 1 });
+  });
+
+  it('counts a range of dates as the project’s days, like the other statistics', async () => {
+    const ad = await createAd(t);
+    const project = await t.db
+      .selectFrom('projects')
+      .select(['customerId', 'timeZone'])
+      .where('id', '=', t.pid)
+      .executeTakeFirstOrThrow();
+    expect(project.timeZone).toBe('Europe/Amsterdam');
+    // 16 January 23:30 and 17 January 00:30 in Amsterdam: both still 16 January in UTC.
+    await recordScans(
+      t.db,
+      { customerId: project.customerId, projectId: t.pid },
+      ['2026-01-16T22:30:00.000Z', '2026-01-16T23:30:00.000Z'].map((scannedAt) => ({
+        itemType: 'advertisement',
+        itemId: ad.id,
+        kind: 'ad_view',
+        scannedAt,
+        isUnique: 1,
+      })),
+    );
+    const views = async (query: string) => {
+      const response = await call(t.app, 'GET', `${adsPath(t.pid)}/${ad.id}/stats?${query}`, {
+        cookie: t.user,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.views as number;
+    };
+    expect(await views('from=2026-01-16&to=2026-01-16')).toBe(1);
+    expect(await views('from=2026-01-17&to=2026-01-17')).toBe(1);
+    expect(await views('from=2026-01-16&to=2026-01-17')).toBe(2);
+    expect(await views('from=2026-01-16T23:00:00.000Z')).toBe(1);
+    expect(await views('')).toBe(2);
   });
 
   it('an ad without a link has no click-through', async () => {

@@ -85,10 +85,15 @@ async function rollupCounts(projectId: string): Promise<Counts> {
   const counts: Counts = {};
   for (const r of rows) {
     let bucket = r.bucket;
-    if (r.period === 'day') {
-      // A daily row starts at a local midnight; name it by its local date.
+    if (r.period === 'day' || r.period === 'month') {
+      // A daily or monthly row starts at a local midnight (a month's on its first day); name it
+      // by its local date or month.
       expect(localHour(Date.parse(bucket))).toBe(0);
       bucket = localDate(Date.parse(bucket));
+      if (r.period === 'month') {
+        expect(bucket.slice(8)).toBe('01');
+        bucket = bucket.slice(0, 7);
+      }
     }
     const key = `${r.scopeId}|${r.period}|${r.dimension}|${bucket}|${r.value}`;
     counts[key] = Number(r.scans);
@@ -112,6 +117,7 @@ async function recount(projectId: string): Promise<Counts> {
   for (const r of rows) {
     const hour = `${r.scannedAt.slice(0, 13)}:00:00.000Z`;
     const day = localDate(Date.parse(r.scannedAt));
+    const month = day.slice(0, 7);
     const bot = r.isBot === 1;
     const dimension = bot ? 'bot' : r.kind === 'scan' ? 'total' : r.kind;
     const unique = bot ? 0 : r.isUnique;
@@ -120,11 +126,17 @@ async function recount(projectId: string): Promise<Counts> {
     for (const scope of scopes) {
       add(`${scope}|hour|${dimension}|${hour}|`, unique);
       add(`${scope}|day|${dimension}|${day}|`, unique);
+      add(`${scope}|month|${dimension}|${month}|`, unique);
       if (scope !== projectId) add(`${scope}|all|${dimension}||`, unique);
       if (dimension !== 'total') continue;
       for (const column of ['device', 'os', 'browser', 'country', 'referrer'] as const) {
         add(`${scope}|day|${column}|${day}|${r[column] ?? 'unknown'}`, unique);
+        add(`${scope}|month|${column}|${month}|${r[column] ?? 'unknown'}`, unique);
       }
+      // The heat map's cell: local weekday (0 = Monday) and hour, per local month.
+      const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const hourOfDay = String(localHour(Date.parse(r.scannedAt))).padStart(2, '0');
+      add(`${scope}|month|weekhour|${month}|${weekday}-${hourOfDay}`, unique);
     }
   }
   return counts;
@@ -232,8 +244,8 @@ describe('rollups', () => {
   });
 });
 
-describe('the series from daily rows', () => {
-  it('answers exactly what the hourly rows answer, for ranges cut anywhere', async () => {
+describe('the answer from daily and monthly rows', () => {
+  it('is exactly what the hourly (and, for breakdowns, daily) rows answer, for ranges cut anywhere', async () => {
     const HOUR = 3600_000;
     await fc.assert(
       fc.asyncProperty(
@@ -262,8 +274,10 @@ describe('the series from daily rows', () => {
           const [from, to] = ends.sort((a, b) => a - b).map((ms) => new Date(ms));
           for (const scopeIds of [[projectId], [items[0], items[1]]]) {
             const scope = { projectId, timeZone: ZONE, scopeIds, withTopItems: false };
-            const daily = await statisticsOf(t.db, scope, from, to);
-            const hourly = await statisticsOf(t.db, scope, from, to, false);
+            const monthly = await statisticsOf(t.db, scope, from, to);
+            const daily = await statisticsOf(t.db, scope, from, to, 'day');
+            const hourly = await statisticsOf(t.db, scope, from, to, 'hour');
+            expect(monthly).toEqual(hourly);
             expect(daily).toEqual(hourly);
           }
         },

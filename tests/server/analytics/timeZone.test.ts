@@ -243,5 +243,21 @@ describe('statistics in the project time zone', () => {
     expect((await statistics(id, '2026-01-20', '2026-01-20')).meta.byCountry).toEqual([
       expect.objectContaining({ key: 'BE', scans: 1 }),
     ]);
+    // The whole month reads January's month rows: summed again from the moved days, and the heat
+    // map's cells counted again from the hours in New York (Friday 16:30, Tuesday 05:00,
+    // Wednesday 23:30 there).
+    const month = await statistics(id, '2026-01-01', '2026-01-31');
+    expect(month.meta.total).toBe(3);
+    expect(Object.fromEntries(month.meta.byCountry.map((e) => [e.key, e.scans]))).toEqual(
+      countries,
+    );
+    const cells = month.meta.heatmap.flatMap((row, day) =>
+      row.flatMap((n, hour) => (n > 0 ? [[day, hour, n]] : [])),
+    );
+    expect(cells).toEqual([
+      [1, 5, 1],
+      [2, 23, 1],
+      [4, 16, 1],
+    ]);
   });
 });

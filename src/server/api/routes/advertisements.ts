@@ -7,7 +7,9 @@ import {
   advertisementQrCodesSchema,
   qrCodeAdvertisementsSchema,
 } from '../../../shared/schemas/advertisement.js';
+import { analyticsInstant } from '../../../shared/schemas/analytics.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
+import { rangeIn } from '../../../shared/timeZone.js';
 import {
   advertisementStats,
   advertisementsOfQrCode,
@@ -25,6 +27,7 @@ import {
   type AdvertisementEnv,
 } from '../../services/advertisements.js';
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
+import { rangeRows } from '../../services/statistics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import {
@@ -38,9 +41,10 @@ import {
 } from './helpers.js';
 import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
+// Like the statistics' range: a date-only bound is that day where the project is.
 const statsQuerySchema = z.object({
-  from: z.iso.datetime().optional(),
-  to: z.iso.datetime().optional(),
+  from: analyticsInstant.optional(),
+  to: analyticsInstant.optional(),
 });
 
 export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
@@ -200,9 +204,22 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
     },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const range = request.query;
+      const { from, to } = request.query;
       const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
-      return { data: await advertisementStats(db, project.id, id, range) };
+      const range =
+        from || to
+          ? rangeIn(
+              {
+                from: new Date(from ?? 0),
+                to: to ? new Date(to) : new Date(),
+                fromText: from,
+                toText: to,
+              },
+              project.timeZone,
+            )
+          : null;
+      const ranges = range ? rangeRows(range.from, range.to, project.timeZone) : undefined;
+      return { data: await advertisementStats(db, id, ranges) };
     },
   );
 

@@ -7,14 +7,13 @@ import { isUlid } from '../../../shared/ids.js';
 import {
   chartExportQuerySchema,
   liveQuerySchema,
-  MAX_RAW_EXPORT_ROWS,
   timeseriesQuerySchema,
   type TimeseriesQuery,
 } from '../../../shared/schemas/analytics.js';
-import { localIso, rangeIn } from '../../../shared/timeZone.js';
+import { rangeIn } from '../../../shared/timeZone.js';
 import { rawScanChunks, statisticsItemIds } from '../../repositories/analytics.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
-import { chartCsv, csvLine, RAW_SCAN_CSV_COLUMNS } from '../../services/statisticsCsv.js';
+import { chartCsv, rawScanCsv } from '../../services/statisticsCsv.js';
 import type { Statistics } from '../../services/statistics.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
@@ -97,27 +96,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
         from: from.toISOString(),
         to: to.toISOString(),
       });
-      async function* lines() {
-        // Each scan's time also where the project is, beside the UTC instant.
-        yield csvLine([...RAW_SCAN_CSV_COLUMNS, 'scannedAtLocal']);
-        let written = 0;
-        for await (const rows of chunks) {
-          let text = '';
-          for (const row of rows) {
-            if (written >= MAX_RAW_EXPORT_ROWS) {
-              yield `${text}# truncated at ${MAX_RAW_EXPORT_ROWS} rows\r\n`;
-              return;
-            }
-            text += csvLine([
-              ...RAW_SCAN_CSV_COLUMNS.map((column) => row[column]),
-              localIso(Date.parse(String(row.scannedAt)), project.timeZone),
-            ]);
-            written++;
-          }
-          yield text;
-        }
-      }
-      return csv(reply, 'scans').send(Readable.from(lines()));
+      return csv(reply, 'scans').send(Readable.from(rawScanCsv(chunks, project.timeZone)));
     },
   );
 
