@@ -15,6 +15,7 @@ import * as smartCodes from './migrations/0021_smart_codes.js';
 import * as utmPresets from './migrations/0022_utm_presets.js';
 import * as destinationHealth from './migrations/0023_destination_health.js';
 import * as scanPartitions from './migrations/0026_scan_partitions.js';
+import * as itemLists from './migrations/0030_item_lists.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_utm_presets': utmPresets,
   '0023_destination_health': destinationHealth,
   '0026_scan_partitions': scanPartitions,
+  '0030_item_lists': itemLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
