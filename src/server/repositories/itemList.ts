@@ -103,3 +103,9 @@ export async function listItems<Row extends { id: string }>(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total) };
 }
+
+/** The list function of one kind: (db, projectId, query, filters) as the read tasks call it. */
+export const itemListOf =
+  <Row extends { id: string }>(kind: ItemListKind<Row>) =>
+  (db: Executor, projectId: string, query: ListQuery, filters: ItemListFilters = {}) =>
+    listItems(db, kind, projectId, query, filters);

@@ -4,7 +4,7 @@ import { sql, type Insertable, type JoinBuilder, type Selectable, type Updateabl
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
-import { type ItemListFilters, type ItemListKind, listItems } from './itemList.js';
+import { itemListOf } from './itemList.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 export type QrCodeWithAction = QrCodeRow & {
@@ -39,21 +39,13 @@ const SELECTION = [
   'actions.objectType as actionObjectType',
 ] as const;
 
-const LIST: ItemListKind<QrCodeWithAction> = {
+/** The project's QR codes outside the trash; `q` searches name and code. */
+export const listQrCodes = itemListOf<QrCodeWithAction>({
   table: 'qrCodes',
   code: 'code',
   sortable: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   rowsOf: (db, ids) => withAction(db).select(SELECTION).where('qrCodes.id', 'in', ids).execute(),
-};
-
-/** The project's QR codes outside the trash; `q` searches name and code. */
-export const listQrCodes = (
-  db: Executor,
-  projectId: string,
-  query: ListQuery,
-  filters: ItemListFilters = {},
-): Promise<{ rows: QrCodeWithAction[]; total: number }> =>
-  listItems(db, LIST, projectId, query, filters);
+});
 
 /** One QR code of the project; trashed ones only when asked for (restore, delete). */
 export async function findQrCode(

@@ -1,9 +1,8 @@
 // Short links of a project (with their Action's summary) and uri availability.
 import type { Insertable, JoinBuilder, Selectable, Updateable } from 'kysely';
-import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, ShortLinksTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
-import { type ItemListFilters, type ItemListKind, listItems } from './itemList.js';
+import { itemListOf } from './itemList.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 export type ShortLinkWithAction = ShortLinkRow & {
@@ -37,21 +36,13 @@ const SELECTION = [
   'actions.objectType as actionObjectType',
 ] as const;
 
-const LIST: ItemListKind<ShortLinkWithAction> = {
+/** The project's short links outside the trash; `q` searches name and uri. */
+export const listShortLinks = itemListOf<ShortLinkWithAction>({
   table: 'shortLinks',
   code: 'uri',
   sortable: { name: 'name', uri: 'uri', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   rowsOf: (db, ids) => withAction(db).select(SELECTION).where('shortLinks.id', 'in', ids).execute(),
-};
-
-/** The project's short links outside the trash; `q` searches name and uri. */
-export const listShortLinks = (
-  db: Executor,
-  projectId: string,
-  query: ListQuery,
-  filters: ItemListFilters = {},
-): Promise<{ rows: ShortLinkWithAction[]; total: number }> =>
-  listItems(db, LIST, projectId, query, filters);
+});
 
 /** One short link of the project; trashed ones only when asked for (get, restore, delete). */
 export async function findShortLink(
