@@ -116,6 +116,8 @@ export async function timeQueries(db: Db, ids: BenchIds, statsGoalMs: number): P
     list,
     page(ids.listProjectId, { q: 'menu 0421' }),
   );
+  // A broad search (a quarter of the codes match): the page walks the sort index (itemList.ts).
+  await add('QR list, 100k codes: search "menu"', list, page(ids.listProjectId, { q: 'menu' }));
   await add('QR list, 100k codes: sorted by name', list, page(ids.listProjectId, { sort: 'name' }));
   await add('QR list, 100k codes: page 4,000', list, page(ids.listProjectId, { page: 4000 }));
   await add(

@@ -16,6 +16,7 @@ import * as utmPresets from './migrations/0022_utm_presets.js';
 import * as destinationHealth from './migrations/0023_destination_health.js';
 import * as scanPartitions from './migrations/0026_scan_partitions.js';
 import * as monthRollups from './migrations/0029_month_rollups.js';
+import * as itemLists from './migrations/0030_item_lists.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_destination_health': destinationHealth,
   '0026_scan_partitions': scanPartitions,
   '0029_month_rollups': monthRollups,
+  '0030_item_lists': itemLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

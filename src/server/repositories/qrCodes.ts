@@ -4,7 +4,7 @@ import { sql, type Insertable, type JoinBuilder, type Selectable, type Updateabl
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
-import { carriesLabel } from './projectItems.js';
+import { itemListOf } from './itemList.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 export type QrCodeWithAction = QrCodeRow & {
@@ -39,55 +39,13 @@ const SELECTION = [
   'actions.objectType as actionObjectType',
 ] as const;
 
-const SORTABLE = {
-  name: 'qrCodes.name',
-  code: 'qrCodes.code',
-  createdAt: 'qrCodes.createdAt',
-  updatedAt: 'qrCodes.updatedAt',
-} as const;
-
-export interface QrCodeFilters {
-  actionId?: string;
-  labelId?: string;
-}
-
 /** The project's QR codes outside the trash; `q` searches name and code. */
-export async function listQrCodes(
-  db: Executor,
-  projectId: string,
-  query: ListQuery,
-  filters: QrCodeFilters = {},
-): Promise<{ rows: QrCodeWithAction[]; total: number }> {
-  // The total counts from the live-row index alone; only the page's rows join their Action.
-  let base = db
-    .selectFrom('qrCodes')
-    .where('qrCodes.projectId', '=', projectId)
-    .where('qrCodes.trashedAt', 'is', null)
-    .where('qrCodes.deletedAt', 'is', null);
-  if (query.q) {
-    const q = query.q;
-    base = base.where((eb) =>
-      eb.or([containsText('qrCodes.name', q), containsText('qrCodes.code', q)]),
-    );
-  }
-  if (filters.actionId) base = base.where('qrCodes.actionId', '=', filters.actionId);
-  if (filters.labelId) base = base.where(carriesLabel('qrCodes', 'qr_code', filters.labelId));
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  // The id breaks ties in the same direction, so the (project, column, id) index serves the
-  // whole order and a page stops after its rows.
-  const direction = query.order === 'DESC' ? 'desc' : 'asc';
-  const rows = await base
-    .leftJoin('actions', liveAction)
-    .select(SELECTION)
-    .orderBy(sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt), direction)
-    .orderBy('qrCodes.id', direction)
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
-}
+export const listQrCodes = itemListOf<QrCodeWithAction>({
+  table: 'qrCodes',
+  code: 'code',
+  sortable: { name: 'name', code: 'code', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  rowsOf: (db, ids) => withAction(db).select(SELECTION).where('qrCodes.id', 'in', ids).execute(),
+});
 
 /** One QR code of the project; trashed ones only when asked for (restore, delete). */
 export async function findQrCode(

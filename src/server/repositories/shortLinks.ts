@@ -1,9 +1,8 @@
 // Short links of a project (with their Action's summary) and uri availability.
 import type { Insertable, JoinBuilder, Selectable, Updateable } from 'kysely';
-import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, ShortLinksTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
-import { carriesLabel } from './projectItems.js';
+import type { Executor } from './executor.js';
+import { itemListOf } from './itemList.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 export type ShortLinkWithAction = ShortLinkRow & {
@@ -37,57 +36,13 @@ const SELECTION = [
   'actions.objectType as actionObjectType',
 ] as const;
 
-const SORTABLE = {
-  name: 'shortLinks.name',
-  uri: 'shortLinks.uri',
-  createdAt: 'shortLinks.createdAt',
-  updatedAt: 'shortLinks.updatedAt',
-} as const;
-
-export interface ShortLinkFilters {
-  actionId?: string;
-  labelId?: string;
-}
-
 /** The project's short links outside the trash; `q` searches name and uri. */
-export async function listShortLinks(
-  db: Executor,
-  projectId: string,
-  query: ListQuery,
-  filters: ShortLinkFilters = {},
-): Promise<{ rows: ShortLinkWithAction[]; total: number }> {
-  // The total counts from the live-row index alone; only the page's rows join their Action.
-  let base = db
-    .selectFrom('shortLinks')
-    .where('shortLinks.projectId', '=', projectId)
-    .where('shortLinks.trashedAt', 'is', null)
-    .where('shortLinks.deletedAt', 'is', null);
-  if (query.q) {
-    const q = query.q;
-    base = base.where((eb) =>
-      eb.or([containsText('shortLinks.name', q), containsText('shortLinks.uri', q)]),
-    );
-  }
-  if (filters.actionId) base = base.where('shortLinks.actionId', '=', filters.actionId);
-  if (filters.labelId) {
-    base = base.where(carriesLabel('shortLinks', 'short_link', filters.labelId));
-  }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  // The id breaks ties in the same direction, so the (project, column, id) index serves the
-  // whole order and a page stops after its rows.
-  const direction = query.order === 'DESC' ? 'desc' : 'asc';
-  const rows = await base
-    .leftJoin('actions', liveAction)
-    .select(SELECTION)
-    .orderBy(sortColumnOf(SORTABLE, query.sort, SORTABLE.createdAt), direction)
-    .orderBy('shortLinks.id', direction)
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
-}
+export const listShortLinks = itemListOf<ShortLinkWithAction>({
+  table: 'shortLinks',
+  code: 'uri',
+  sortable: { name: 'name', uri: 'uri', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  rowsOf: (db, ids) => withAction(db).select(SELECTION).where('shortLinks.id', 'in', ids).execute(),
+});
 
 /** One short link of the project; trashed ones only when asked for (get, restore, delete). */
 export async function findShortLink(
