@@ -2,9 +2,11 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { typeLabelKey } from '../actions/actionTypes';
 import { useTranslate } from 'react-admin';
-import type { QrCodeRecord } from './types';
 
-export function ActionLabel({ action }: { action: QrCodeRecord['action'] }) {
+/** A QR code's or short link's Action as the API shows it inside the item. */
+type ActionSummary = { name: string; objectType: string };
+
+export function ActionLabel({ action }: { action: ActionSummary | null }) {
   const translate = useTranslate();
   if (!action) {
     return (
