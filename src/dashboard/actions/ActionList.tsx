@@ -1,15 +1,12 @@
 // /projects/:pid/qr-links ({product}Overview): the project's Actions with search, a type filter and
 // a tag filter.
 import { useParams } from 'react-router-dom';
-import { Box, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import {
   DataTable,
-  List,
   NumberField,
   SearchInput,
   SelectInput,
-  TopToolbar,
-  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -23,6 +20,7 @@ import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 function TypeField() {
@@ -56,15 +54,38 @@ function Empty({ projectId }: { projectId: string }) {
   );
 }
 
-function ActionTable({ projectId }: { projectId: string }) {
-  const { filterValues } = useListContext();
-  const filtered = !!filterValues.q || !!filterValues.objectType || !!filterValues.labelId;
+export function ActionList() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="objectType"
+      source="objectType"
+      alwaysOn
+      choices={ACTION_TAB_ORDER.map((type) => ({ id: type, name: translate(typeLabelKey(type)) }))}
+      data-testid="action-filter-type"
+    />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
+  ];
   return (
-    <DataTable
-      rowClick={(id) => actionPaths.detailsEdit(projectId, String(id))}
-      bulkActionButtons={<BulkTagButton projectId={projectId} itemType="action" />}
-      data-testid="action-list"
-      empty={filtered ? undefined : <Empty projectId={projectId} />}
+    <ProjectItemList
+      resource="actions"
+      pid={pid}
+      title={translate('app.actions.overview_title')}
+      filters={filters}
+      filterKeys={['q', 'objectType', 'labelId']}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      actions={
+        <>
+          <CreateActionButton projectId={pid} />
+          <ExportButton pid={pid} list="actions" />
+        </>
+      }
+      empty={<Empty projectId={pid} />}
+      rowClick={(id) => actionPaths.detailsEdit(pid, id)}
+      bulkActionButtons={<BulkTagButton projectId={pid} itemType="action" />}
+      testId="action-list"
     >
       <DataTable.Col source="name">
         <NameWithHealth />
@@ -87,44 +108,7 @@ function ActionTable({ projectId }: { projectId: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function ActionList() {
-  const { pid = '' } = useParams();
-  const translate = useTranslate();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput
-      key="objectType"
-      source="objectType"
-      alwaysOn
-      choices={ACTION_TAB_ORDER.map((type) => ({ id: type, name: translate(typeLabelKey(type)) }))}
-      data-testid="action-filter-type"
-    />,
-    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
-  ];
-  return (
-    <Box>
-      <List
-        resource="actions"
-        title={translate('app.actions.overview_title')}
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'updatedAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateActionButton projectId={pid} />
-            <ExportButton pid={pid} list="actions" />
-          </TopToolbar>
-        }
-        empty={<Empty projectId={pid} />}
-        storeKey={`actions.${pid}`}
-      >
-        <ActionTable projectId={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }
 

@@ -1,15 +1,12 @@
 // /projects/:pid/ads (advertisementOverview): name, image thumbnail, display time in seconds and
 // how many QR codes show each advertisement.
 import { useParams } from 'react-router-dom';
-import { Avatar, Box } from '@mui/material';
+import { Avatar } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
-  List,
   NumberField,
   SearchInput,
-  TopToolbar,
-  useListContext,
   useLocale,
   useRecordContext,
   useTranslate,
@@ -19,6 +16,7 @@ import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 
 function ThumbnailField() {
   const record = useRecordContext<Advertisement>();
@@ -69,14 +67,20 @@ function Empty({ projectId }: { projectId: string }) {
   );
 }
 
-function AdTable({ projectId }: { projectId: string }) {
-  const { filterValues } = useListContext();
+export function AdvertisementList() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
   return (
-    <DataTable
-      rowClick={(id) => adPaths.detailsEdit(projectId, String(id))}
-      bulkActionButtons={false}
-      data-testid="ad-list"
-      empty={filterValues.q ? undefined : <Empty projectId={projectId} />}
+    <ProjectItemList
+      resource="advertisements"
+      pid={pid}
+      title={translate('app.advertisements.overview_title')}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      actions={<CreateAdButton projectId={pid} />}
+      empty={<Empty projectId={pid} />}
+      rowClick={(id) => adPaths.detailsEdit(pid, id)}
+      testId="ad-list"
     >
       <DataTable.Col source="image" disableSort>
         <ThumbnailField />
@@ -91,31 +95,6 @@ function AdTable({ projectId }: { projectId: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function AdvertisementList() {
-  const { pid = '' } = useParams();
-  const translate = useTranslate();
-  return (
-    <Box>
-      <List
-        resource="advertisements"
-        title={translate('app.advertisements.overview_title')}
-        filters={[<SearchInput key="q" source="q" alwaysOn />]}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'updatedAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateAdButton projectId={pid} />
-          </TopToolbar>
-        }
-        empty={<Empty projectId={pid} />}
-        storeKey={`advertisements.${pid}`}
-      >
-        <AdTable projectId={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }

@@ -1,21 +1,14 @@
 // /projects/:pid/tags (labelOverview): the project's tags with how many items carry each.
 import { useParams } from 'react-router-dom';
-import { Box, Chip } from '@mui/material';
-import {
-  DataTable,
-  List,
-  NumberField,
-  SearchInput,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-} from 'react-admin';
+import { Chip } from '@mui/material';
+import { DataTable, NumberField, SearchInput, useRecordContext } from 'react-admin';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -55,14 +48,23 @@ function Empty({ pid }: { pid: string }) {
   );
 }
 
-function LabelTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
+export function LabelList() {
+  const { pid = '' } = useParams();
   return (
-    <DataTable
-      rowClick={(id) => labelPaths.detailsEdit(pid, String(id))}
-      bulkActionButtons={false}
-      data-testid="label-list"
-      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    <ProjectItemList
+      resource="labels"
+      pid={pid}
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={
+        <>
+          <CreateLabelButton pid={pid} variant="text" />
+          <ExportButton pid={pid} list="labels" />
+        </>
+      }
+      empty={<Empty pid={pid} />}
+      rowClick={(id) => labelPaths.detailsEdit(pid, id)}
+      testId="label-list"
     >
       <DataTable.Col source="name">
         <NameChip />
@@ -73,30 +75,6 @@ function LabelTable({ pid }: { pid: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function LabelList() {
-  const { pid = '' } = useParams();
-  return (
-    <Box>
-      <List
-        resource="labels"
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'name', order: 'ASC' }}
-        actions={
-          <TopToolbar>
-            <CreateLabelButton pid={pid} variant="text" />
-            <ExportButton pid={pid} list="labels" />
-          </TopToolbar>
-        }
-        empty={<Empty pid={pid} />}
-        storeKey={`labels.${pid}`}
-      >
-        <LabelTable pid={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }

@@ -2,16 +2,7 @@
 // filtered by tag on the server.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
-import {
-  DataTable,
-  List,
-  NumberField,
-  SearchInput,
-  TextField,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, NumberField, SearchInput, TextField, useRecordContext } from 'react-admin';
 import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
@@ -22,6 +13,7 @@ import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
 import { CreateLinkButton } from '../common/CreateLinkButton';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 function CreateButton({
@@ -72,20 +64,34 @@ function Empty({ pid }: { pid: string }) {
   );
 }
 
-function ShortLinkTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
-  const isFiltered = !!filterValues.q || !!filterValues.labelId;
+export function ShortLinkList() {
+  const { pid = '' } = useParams();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
+  ];
   return (
-    <DataTable
-      rowClick={(id) => shortLinkPaths.tab(pid, String(id))}
+    <ProjectItemList
+      resource="short-links"
+      pid={pid}
+      filters={filters}
+      filterKeys={['q', 'labelId']}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={
+        <>
+          <CreateButton pid={pid} variant="text" />
+          <ExportButton pid={pid} list="short-links" />
+        </>
+      }
+      empty={<Empty pid={pid} />}
+      rowClick={(id) => shortLinkPaths.tab(pid, id)}
       bulkActionButtons={
         <>
           <BulkTagButton projectId={pid} itemType="short_link" />
           <BulkTrashButton projectId={pid} />
         </>
       }
-      data-testid="short-link-list"
-      empty={isFiltered ? undefined : <Empty pid={pid} />}
+      testId="short-link-list"
     >
       <DataTable.Col source="name">
         <TextField source="name" sx={{ fontWeight: 500 }} />
@@ -102,35 +108,6 @@ function ShortLinkTable({ pid }: { pid: string }) {
       <DataTable.Col source="scans" align="right" disableSort>
         <NumberField source="scans" />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function ShortLinkList() {
-  const { pid = '' } = useParams();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
-  ];
-  return (
-    <Box>
-      <List
-        resource="short-links"
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateButton pid={pid} variant="text" />
-            <ExportButton pid={pid} list="short-links" />
-          </TopToolbar>
-        }
-        empty={<Empty pid={pid} />}
-        // One list per project: another project's stored filters (a tag id) would not apply.
-        storeKey={`short-links.${pid}`}
-      >
-        <ShortLinkTable pid={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }

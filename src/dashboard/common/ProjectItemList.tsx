@@ -1,0 +1,94 @@
+// The list screen every kind of project item shares (QR codes, short links, QR links, labels,
+// templates, themes, advertisements): the project's items with their filters, buttons at the top,
+// rows that open the item, and the kind's empty state — shown only while nothing is filtered, so a
+// search without results still shows the filters it could be cleared with.
+import type { ReactElement, ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { DataTable, List, TopToolbar, useListContext, type SortPayload } from 'react-admin';
+
+export interface ProjectItemListProps {
+  resource: string;
+  pid: string;
+  title?: string;
+  filters: ReactElement[];
+  /** The filters that, when set, make an empty answer "no results" instead of the empty state. */
+  filterKeys?: readonly string[];
+  sort: SortPayload;
+  /** The buttons at the top (create, export). */
+  actions: ReactNode;
+  empty: ReactElement;
+  /** Where a row leads. */
+  rowClick: (id: string) => string;
+  bulkActionButtons?: ReactElement | false;
+  testId: string;
+  /** The columns (DataTable.Col). */
+  children: ReactNode;
+}
+
+function ItemTable({
+  filterKeys,
+  empty,
+  rowClick,
+  bulkActionButtons,
+  testId,
+  children,
+}: Pick<
+  ProjectItemListProps,
+  'empty' | 'rowClick' | 'bulkActionButtons' | 'testId' | 'children'
+> & {
+  filterKeys: readonly string[];
+}) {
+  const { filterValues } = useListContext();
+  const isFiltered = filterKeys.some((key) => Boolean(filterValues[key]));
+  return (
+    <DataTable
+      rowClick={(id) => rowClick(String(id))}
+      bulkActionButtons={bulkActionButtons}
+      data-testid={testId}
+      empty={isFiltered ? undefined : empty}
+    >
+      {children}
+    </DataTable>
+  );
+}
+
+export function ProjectItemList({
+  resource,
+  pid,
+  title,
+  filters,
+  filterKeys = ['q'],
+  sort,
+  actions,
+  empty,
+  rowClick,
+  bulkActionButtons = false,
+  testId,
+  children,
+}: ProjectItemListProps) {
+  return (
+    <Box>
+      <List
+        resource={resource}
+        title={title}
+        filters={filters}
+        queryOptions={{ meta: { projectId: pid } }}
+        sort={sort}
+        actions={<TopToolbar>{actions}</TopToolbar>}
+        empty={empty}
+        // One list per project: another project's stored filters and page (a tag id) would not apply.
+        storeKey={`${resource}.${pid}`}
+      >
+        <ItemTable
+          filterKeys={filterKeys}
+          empty={empty}
+          rowClick={rowClick}
+          bulkActionButtons={bulkActionButtons}
+          testId={testId}
+        >
+          {children}
+        </ItemTable>
+      </List>
+    </Box>
+  );
+}
