@@ -18,8 +18,6 @@ import { DestinationFailingBadge } from './DestinationWarning';
 import { BulkTagButton } from '../bulk';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
@@ -33,24 +31,6 @@ function TypeField() {
       <Icon fontSize="small" color="action" />
       <span>{translate(typeLabelKey(record.objectType))}</span>
     </Stack>
-  );
-}
-
-function CreateActionButton({ projectId }: { projectId: string }) {
-  return (
-    <CreateLinkButton
-      to={actionPaths.add(projectId)}
-      label="app.actions.create"
-      testId="action-create"
-    />
-  );
-}
-
-function Empty({ projectId }: { projectId: string }) {
-  return (
-    <ListEmpty title="app.actions.empty" testId="action-list-empty">
-      <CreateActionButton projectId={projectId} />
-    </ListEmpty>
   );
 }
 
@@ -78,11 +58,11 @@ export function ActionList() {
       sort={{ field: 'updatedAt', order: 'DESC' }}
       actions={
         <>
-          <CreateActionButton projectId={pid} />
           <ExportButton pid={pid} list="actions" />
         </>
       }
-      empty={<Empty projectId={pid} />}
+      create={{ to: actionPaths.add(pid), label: 'app.actions.create', testId: 'action-create' }}
+      empty={{ title: 'app.actions.empty', testId: 'action-list-empty' }}
       rowClick={(id) => actionPaths.detailsEdit(pid, id)}
       bulkActionButtons={<BulkTagButton projectId={pid} itemType="action" />}
       testId="action-list"

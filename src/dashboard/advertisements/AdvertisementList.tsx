@@ -14,8 +14,6 @@ import {
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
 
 function ThumbnailField() {
@@ -45,28 +43,6 @@ function DisplayTimeField() {
   return <span>{translate('app.advertisements.seconds', { seconds })}</span>;
 }
 
-function CreateAdButton({ projectId }: { projectId: string }) {
-  return (
-    <CreateLinkButton
-      to={adPaths.add(projectId)}
-      label="app.advertisements.create"
-      testId="ad-create"
-    />
-  );
-}
-
-function Empty({ projectId }: { projectId: string }) {
-  return (
-    <ListEmpty
-      title="app.advertisements.empty"
-      message="app.advertisements.empty_help"
-      testId="ad-list-empty"
-    >
-      <CreateAdButton projectId={projectId} />
-    </ListEmpty>
-  );
-}
-
 export function AdvertisementList() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
@@ -77,8 +53,12 @@ export function AdvertisementList() {
       title={translate('app.advertisements.overview_title')}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
-      actions={<CreateAdButton projectId={pid} />}
-      empty={<Empty projectId={pid} />}
+      create={{ to: adPaths.add(pid), label: 'app.advertisements.create', testId: 'ad-create' }}
+      empty={{
+        title: 'app.advertisements.empty',
+        message: 'app.advertisements.empty_help',
+        testId: 'ad-list-empty',
+      }}
       rowClick={(id) => adPaths.detailsEdit(pid, id)}
       testId="ad-list"
     >

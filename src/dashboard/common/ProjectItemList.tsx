@@ -2,9 +2,11 @@
 // templates, themes, advertisements): the project's items with their filters, buttons at the top,
 // rows that open the item, and the kind's empty state — shown only while nothing is filtered, so a
 // search without results still shows the filters it could be cleared with.
-import type { ReactElement, ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { DataTable, List, TopToolbar, useListContext, type SortPayload } from 'react-admin';
+import { CreateLinkButton, type CreateLinkButtonProps } from './CreateLinkButton';
+import { ListEmpty, type ListEmptyProps } from './ListEmpty';
 
 export interface ProjectItemListProps {
   resource: string;
@@ -14,9 +16,12 @@ export interface ProjectItemListProps {
   /** The filters that, when set, make an empty answer "no results" instead of the empty state. */
   filterKeys?: readonly string[];
   sort: SortPayload;
-  /** The buttons at the top (create, export). */
-  actions: ReactNode;
-  empty: ReactElement;
+  /** The "new …" button, at the top (`topVariant`) and in the empty state (contained). */
+  create?: Omit<CreateLinkButtonProps, 'variant'> & { topVariant?: 'contained' | 'text' };
+  /** More buttons at the top (export). */
+  actions?: ReactNode;
+  /** The empty state: its texts (with the create button), or a screen's own. */
+  empty: Omit<ListEmptyProps, 'children'> | ReactElement;
   /** Where a row leads. */
   rowClick: (id: string) => string;
   bulkActionButtons?: ReactElement | false;
@@ -32,11 +37,9 @@ function ItemTable({
   bulkActionButtons,
   testId,
   children,
-}: Pick<
-  ProjectItemListProps,
-  'empty' | 'rowClick' | 'bulkActionButtons' | 'testId' | 'children'
-> & {
+}: Pick<ProjectItemListProps, 'rowClick' | 'bulkActionButtons' | 'testId' | 'children'> & {
   filterKeys: readonly string[];
+  empty: ReactElement;
 }) {
   const { filterValues } = useListContext();
   const isFiltered = filterKeys.some((key) => Boolean(filterValues[key]));
@@ -59,13 +62,21 @@ export function ProjectItemList({
   filters,
   filterKeys = ['q'],
   sort,
+  create,
   actions,
-  empty,
+  empty: emptyProp,
   rowClick,
   bulkActionButtons = false,
   testId,
   children,
 }: ProjectItemListProps) {
+  const empty = isValidElement(emptyProp) ? (
+    emptyProp
+  ) : (
+    <ListEmpty {...(emptyProp as Omit<ListEmptyProps, 'children'>)}>
+      {create && <CreateLinkButton to={create.to} label={create.label} testId={create.testId} />}
+    </ListEmpty>
+  );
   return (
     <Box>
       <List
@@ -74,7 +85,19 @@ export function ProjectItemList({
         filters={filters}
         queryOptions={{ meta: { projectId: pid } }}
         sort={sort}
-        actions={<TopToolbar>{actions}</TopToolbar>}
+        actions={
+          <TopToolbar>
+            {create && (
+              <CreateLinkButton
+                to={create.to}
+                label={create.label}
+                testId={create.testId}
+                variant={create.topVariant}
+              />
+            )}
+            {actions}
+          </TopToolbar>
+        }
         empty={empty}
         // One list per project: another project's stored filters and page (a tag id) would not apply.
         storeKey={`${resource}.${pid}`}

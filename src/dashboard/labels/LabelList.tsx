@@ -6,46 +6,15 @@ import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-function CreateLabelButton({
-  pid,
-  variant = 'contained',
-}: {
-  pid: string;
-  variant?: 'contained' | 'text';
-}) {
-  return (
-    <CreateLinkButton
-      to={labelPaths.add(pid)}
-      label="app.labels.create"
-      testId="label-create"
-      variant={variant}
-    />
-  );
-}
-
 function NameChip() {
   const record = useRecordContext<Label>();
   if (!record) return null;
   return <Chip size="small" label={record.name} sx={chipSx(record)} data-testid="label-chip" />;
-}
-
-function Empty({ pid }: { pid: string }) {
-  return (
-    <ListEmpty
-      title="app.labels.empty_title"
-      message="app.labels.empty_message"
-      testId="label-list-empty"
-    >
-      <CreateLabelButton pid={pid} />
-    </ListEmpty>
-  );
 }
 
 export function LabelList() {
@@ -58,11 +27,20 @@ export function LabelList() {
       sort={{ field: 'name', order: 'ASC' }}
       actions={
         <>
-          <CreateLabelButton pid={pid} variant="text" />
           <ExportButton pid={pid} list="labels" />
         </>
       }
-      empty={<Empty pid={pid} />}
+      create={{
+        to: labelPaths.add(pid),
+        label: 'app.labels.create',
+        testId: 'label-create',
+        topVariant: 'text',
+      }}
+      empty={{
+        title: 'app.labels.empty_title',
+        message: 'app.labels.empty_message',
+        testId: 'label-list-empty',
+      }}
       rowClick={(id) => labelPaths.detailsEdit(pid, id)}
       testId="label-list"
     >

@@ -11,27 +11,8 @@ import { LabelFilter } from '../labels/LabelFilter';
 import { BulkTagButton, BulkTrashButton } from '../bulk';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
-
-function CreateButton({
-  pid,
-  variant = 'contained',
-}: {
-  pid: string;
-  variant?: 'contained' | 'text';
-}) {
-  return (
-    <CreateLinkButton
-      to={shortLinkPaths.add(pid)}
-      label="app.short_links.create"
-      testId="short-link-create"
-      variant={variant}
-    />
-  );
-}
 
 function UriColumn() {
   const record = useRecordContext<ShortLink>();
@@ -52,18 +33,6 @@ function ActionColumn() {
   return record ? <ActionLabel action={record.action as QrCodeRecord['action']} /> : null;
 }
 
-function Empty({ pid }: { pid: string }) {
-  return (
-    <ListEmpty
-      title="app.short_links.empty_title"
-      message="app.short_links.empty_message"
-      testId="short-link-list-empty"
-    >
-      <CreateButton pid={pid} />
-    </ListEmpty>
-  );
-}
-
 export function ShortLinkList() {
   const { pid = '' } = useParams();
   const filters = [
@@ -79,11 +48,20 @@ export function ShortLinkList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       actions={
         <>
-          <CreateButton pid={pid} variant="text" />
           <ExportButton pid={pid} list="short-links" />
         </>
       }
-      empty={<Empty pid={pid} />}
+      create={{
+        to: shortLinkPaths.add(pid),
+        label: 'app.short_links.create',
+        testId: 'short-link-create',
+        topVariant: 'text',
+      }}
+      empty={{
+        title: 'app.short_links.empty_title',
+        message: 'app.short_links.empty_message',
+        testId: 'short-link-list-empty',
+      }}
       rowClick={(id) => shortLinkPaths.tab(pid, id)}
       bulkActionButtons={
         <>
