@@ -46,14 +46,11 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         titleArgs={{ name: record.name }}
         testId="action-duplicate"
         onConfirm={async () => {
-          try {
-            const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
-            success(ACTION_WORD, 'duplicated');
-            redirect(actionPaths.detailsEdit(projectId, String(data.id)));
-          } catch (error) {
-            failure(ACTION_WORD, 'duplicating', error);
-          }
+          const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
+          success(ACTION_WORD, 'duplicated');
+          redirect(actionPaths.detailsEdit(projectId, String(data.id)));
         }}
+        onFailure={(error) => failure(ACTION_WORD, 'duplicating', error)}
       />
       <ConfirmActionButton
         label={translate('ra.action.delete')}
@@ -64,14 +61,11 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         titleArgs={{ name: record.name }}
         testId="action-delete"
         onConfirm={async () => {
-          try {
-            await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
-            success(ACTION_WORD, 'deleted');
-            redirect(actionPaths.overview(projectId));
-          } catch (error) {
-            failure(ACTION_WORD, 'deleting', error);
-          }
+          await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
+          success(ACTION_WORD, 'deleted');
+          redirect(actionPaths.overview(projectId));
         }}
+        onFailure={(error) => failure(ACTION_WORD, 'deleting', error)}
       />
     </>
   );

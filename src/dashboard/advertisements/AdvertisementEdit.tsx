@@ -38,18 +38,15 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
       titleArgs={{ name: record.name }}
       testId="ad-delete"
       onConfirm={async () => {
-        try {
-          await dataProvider.delete('advertisements', {
-            id: record.id,
-            previousData: record,
-            meta: { projectId },
-          });
-          success(AD_WORD, 'deleted');
-          redirect(adPaths.overview(projectId));
-        } catch (error) {
-          failure(AD_WORD, 'deleting', error);
-        }
+        await dataProvider.delete('advertisements', {
+          id: record.id,
+          previousData: record,
+          meta: { projectId },
+        });
+        success(AD_WORD, 'deleted');
+        redirect(adPaths.overview(projectId));
       }}
+      onFailure={(error) => failure(AD_WORD, 'deleting', error)}
     />
   );
 }
