@@ -2,15 +2,14 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import {
-  Edit,
   SimpleForm,
-  TopToolbar,
   useDataProvider,
   useRecordContext,
   useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
@@ -74,26 +73,17 @@ export function AdvertisementEdit() {
   return (
     <>
       <AdvertisementTabs projectId={pid} id={id} />
-      <Edit
+      <ProjectRecordEdit
         resource="advertisements"
+        pid={pid}
         id={id}
-        redirect={false}
-        mutationMode="pessimistic"
-        queryOptions={{ meta: { projectId: pid } }}
-        actions={
-          <TopToolbar>
-            <DeleteAdvertisementButton projectId={pid} />
-          </TopToolbar>
-        }
-        transform={(data: Record<string, unknown>) => toAdInput(data)}
-        mutationOptions={{
-          meta: { projectId: pid },
-          onSuccess: () => success(AD_WORD, 'updated'),
-          onError: (error: unknown) => failure(AD_WORD, 'updating', error, true),
-        }}
+        actions={<DeleteAdvertisementButton projectId={pid} />}
+        transform={(data) => toAdInput(data)}
+        onSaved={() => success(AD_WORD, 'updated')}
+        onSaveError={(error) => failure(AD_WORD, 'updating', error, true)}
       >
         <AdvertisementEditForm projectId={pid} />
-      </Edit>
+      </ProjectRecordEdit>
     </>
   );
 }

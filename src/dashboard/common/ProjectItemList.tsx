@@ -70,12 +70,12 @@ export function ProjectItemList({
   testId,
   children,
 }: ProjectItemListProps) {
+  const createButton = (variant?: 'contained' | 'text') =>
+    create && <CreateLinkButton {...create} variant={variant} />;
   const empty = isValidElement(emptyProp) ? (
     emptyProp
   ) : (
-    <ListEmpty {...(emptyProp as Omit<ListEmptyProps, 'children'>)}>
-      {create && <CreateLinkButton to={create.to} label={create.label} testId={create.testId} />}
-    </ListEmpty>
+    <ListEmpty {...(emptyProp as Omit<ListEmptyProps, 'children'>)}>{createButton()}</ListEmpty>
   );
   return (
     <Box>
@@ -87,14 +87,7 @@ export function ProjectItemList({
         sort={sort}
         actions={
           <TopToolbar>
-            {create && (
-              <CreateLinkButton
-                to={create.to}
-                label={create.label}
-                testId={create.testId}
-                variant={create.topVariant}
-              />
-            )}
+            {createButton(create?.topVariant)}
             {actions}
           </TopToolbar>
         }

@@ -4,12 +4,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
-  Edit,
   SaveButton,
   SimpleForm,
   TextInput,
   Toolbar,
-  TopToolbar,
   useRecordContext,
   useTranslate,
   type ValidateForm,
@@ -18,6 +16,7 @@ import { DestinationWarning } from '../actions/DestinationWarning';
 import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
 import { ActionLabel } from './ActionLabel';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 
 type ItemRecord = RecordWithLabels & {
   name: string;
@@ -55,11 +54,7 @@ function TopActions({
 }) {
   const record = useRecordContext<ItemRecord>();
   if (!record) return null;
-  return (
-    <TopToolbar>
-      <Actions pid={pid} id={String(record.id)} name={record.name} />
-    </TopToolbar>
-  );
+  return <Actions pid={pid} id={String(record.id)} name={record.name} />;
 }
 
 function Details<T extends ItemRecord>({
@@ -149,22 +144,14 @@ function ItemForm<T extends ItemRecord>(
 }
 
 export function ProjectItemEdit<T extends ItemRecord>(props: ProjectItemEditProps<T>) {
-  const { resource, pid, id, Actions, transform, onSaved, onSaveError } = props;
-  const meta = { projectId: pid };
   return (
-    <Edit
-      resource={resource}
-      id={id}
-      // The item's page (QrCodePage, ShortLinkPage) sets the title for every tab.
+    // The item's page (QrCodePage, ShortLinkPage) sets the title for every tab.
+    <ProjectRecordEdit
+      {...props}
       title={false}
-      redirect={false}
-      mutationMode="pessimistic"
-      queryOptions={{ meta }}
-      actions={<TopActions pid={pid} Actions={Actions} />}
-      transform={transform}
-      mutationOptions={{ meta, onSuccess: onSaved, onError: onSaveError }}
+      actions={<TopActions pid={props.pid} Actions={props.Actions} />}
     >
       <ItemForm<T> {...props} />
-    </Edit>
+    </ProjectRecordEdit>
   );
 }
