@@ -18,7 +18,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** The Action ("{product}") kinds; '' is "not set". coronaLocation is legacy and read-only. */
+/**
+ * The Action ("{product}") kinds, in the Action editor's tab order (SPEC §2); '' is "not set".
+ * coronaLocation is legacy and read-only.
+ */
 export const ACTION_TYPES = [
   'link',
   'file',

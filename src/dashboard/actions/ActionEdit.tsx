@@ -4,15 +4,14 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Divider } from '@mui/material';
 import {
-  Edit,
   SimpleForm,
-  TopToolbar,
   useDataProvider,
   useRecordContext,
   useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { DashboardDataProvider } from '../providers/dataProvider';
@@ -46,14 +45,11 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         titleArgs={{ name: record.name }}
         testId="action-duplicate"
         onConfirm={async () => {
-          try {
-            const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
-            success(ACTION_WORD, 'duplicated');
-            redirect(actionPaths.detailsEdit(projectId, String(data.id)));
-          } catch (error) {
-            failure(ACTION_WORD, 'duplicating', error);
-          }
+          const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
+          success(ACTION_WORD, 'duplicated');
+          redirect(actionPaths.detailsEdit(projectId, String(data.id)));
         }}
+        onFailure={(error) => failure(ACTION_WORD, 'duplicating', error)}
       />
       <ConfirmActionButton
         label={translate('ra.action.delete')}
@@ -64,14 +60,11 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
         titleArgs={{ name: record.name }}
         testId="action-delete"
         onConfirm={async () => {
-          try {
-            await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
-            success(ACTION_WORD, 'deleted');
-            redirect(actionPaths.overview(projectId));
-          } catch (error) {
-            failure(ACTION_WORD, 'deleting', error);
-          }
+          await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
+          success(ACTION_WORD, 'deleted');
+          redirect(actionPaths.overview(projectId));
         }}
+        onFailure={(error) => failure(ACTION_WORD, 'deleting', error)}
       />
     </>
   );
@@ -121,27 +114,18 @@ export function ActionEdit() {
     <>
       <ActionTabs projectId={pid} id={id} />
       <DestinationWarning projectId={pid} actionId={id} />
-      <Edit
+      <ProjectRecordEdit
         resource="actions"
+        pid={pid}
         id={id}
         title={<ActionTitle />}
-        redirect={false}
-        mutationMode="pessimistic"
-        queryOptions={{ meta: { projectId: pid } }}
-        actions={
-          <TopToolbar>
-            <ActionTopActions projectId={pid} />
-          </TopToolbar>
-        }
-        transform={(data: Record<string, unknown>) => toActionInput(data)}
-        mutationOptions={{
-          meta: { projectId: pid },
-          onSuccess: () => success(ACTION_WORD, 'updated'),
-          onError: (error: unknown) => failure(ACTION_WORD, 'updating', error, true),
-        }}
+        actions={<ActionTopActions projectId={pid} />}
+        transform={(data) => toActionInput(data)}
+        onSaved={() => success(ACTION_WORD, 'updated')}
+        onSaveError={(error) => failure(ACTION_WORD, 'updating', error, true)}
       >
         <ActionEditForm projectId={pid} />
-      </Edit>
+      </ProjectRecordEdit>
       <ActionSimulator projectId={pid} id={id} />
     </>
   );

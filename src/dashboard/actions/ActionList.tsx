@@ -1,15 +1,12 @@
 // /projects/:pid/qr-links ({product}Overview): the project's Actions with search, a type filter and
 // a tag filter.
 import { useParams } from 'react-router-dom';
-import { Box, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import {
   DataTable,
-  List,
   NumberField,
   SearchInput,
   SelectInput,
-  TopToolbar,
-  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -21,8 +18,7 @@ import { DestinationFailingBadge } from './DestinationWarning';
 import { BulkTagButton } from '../bulk';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 function TypeField() {
@@ -38,33 +34,38 @@ function TypeField() {
   );
 }
 
-function CreateActionButton({ projectId }: { projectId: string }) {
+export function ActionList() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="objectType"
+      source="objectType"
+      alwaysOn
+      choices={ACTION_TAB_ORDER.map((type) => ({ id: type, name: translate(typeLabelKey(type)) }))}
+      data-testid="action-filter-type"
+    />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
+  ];
   return (
-    <CreateLinkButton
-      to={actionPaths.add(projectId)}
-      label="app.actions.create"
-      testId="action-create"
-    />
-  );
-}
-
-function Empty({ projectId }: { projectId: string }) {
-  return (
-    <ListEmpty title="app.actions.empty" testId="action-list-empty">
-      <CreateActionButton projectId={projectId} />
-    </ListEmpty>
-  );
-}
-
-function ActionTable({ projectId }: { projectId: string }) {
-  const { filterValues } = useListContext();
-  const filtered = !!filterValues.q || !!filterValues.objectType || !!filterValues.labelId;
-  return (
-    <DataTable
-      rowClick={(id) => actionPaths.detailsEdit(projectId, String(id))}
-      bulkActionButtons={<BulkTagButton projectId={projectId} itemType="action" />}
-      data-testid="action-list"
-      empty={filtered ? undefined : <Empty projectId={projectId} />}
+    <ProjectItemList
+      resource="actions"
+      pid={pid}
+      title={translate('app.actions.overview_title')}
+      filters={filters}
+      filterKeys={['q', 'objectType', 'labelId']}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      actions={
+        <>
+          <ExportButton pid={pid} list="actions" />
+        </>
+      }
+      create={{ to: actionPaths.add(pid), label: 'app.actions.create', testId: 'action-create' }}
+      empty={{ title: 'app.actions.empty', testId: 'action-list-empty' }}
+      rowClick={(id) => actionPaths.detailsEdit(pid, id)}
+      bulkActionButtons={<BulkTagButton projectId={pid} itemType="action" />}
+      testId="action-list"
     >
       <DataTable.Col source="name">
         <NameWithHealth />
@@ -87,44 +88,7 @@ function ActionTable({ projectId }: { projectId: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function ActionList() {
-  const { pid = '' } = useParams();
-  const translate = useTranslate();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput
-      key="objectType"
-      source="objectType"
-      alwaysOn
-      choices={ACTION_TAB_ORDER.map((type) => ({ id: type, name: translate(typeLabelKey(type)) }))}
-      data-testid="action-filter-type"
-    />,
-    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
-  ];
-  return (
-    <Box>
-      <List
-        resource="actions"
-        title={translate('app.actions.overview_title')}
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'updatedAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateActionButton projectId={pid} />
-            <ExportButton pid={pid} list="actions" />
-          </TopToolbar>
-        }
-        empty={<Empty projectId={pid} />}
-        storeKey={`actions.${pid}`}
-      >
-        <ActionTable projectId={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }
 

@@ -12,14 +12,12 @@ import {
   CardContent,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import { Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import { namesFromLines, PLACEMENTS_MAX } from '../../shared/schemas/placement';
 import type { DashboardDataProvider } from '../providers/dataProvider';
@@ -148,40 +146,36 @@ export function ActionPlacements() {
               <Typography color="text.secondary">{translate('app.placements.empty')}</Typography>
             )}
             {statistics.data && statistics.data.length > 0 && (
-              <Table size="small" aria-label={translate('app.placements.compare_title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.placements.name')}</TableCell>
-                    <TableCell>{translate('app.placements.code')}</TableCell>
-                    <TableCell align="right">{translate('app.placements.scans')}</TableCell>
-                    <TableCell align="right">
-                      {translate('app.placements.unique_visitors')}
+              <HeadedTable
+                label="app.placements.compare_title"
+                columns={[
+                  'app.placements.name',
+                  'app.placements.code',
+                  { label: 'app.placements.scans', align: 'right' },
+                  { label: 'app.placements.unique_visitors', align: 'right' },
+                  { label: 'app.placements.share', sx: { width: '30%' } },
+                ]}
+              >
+                {statistics.data.map((row) => (
+                  <TableRow key={row.id} data-testid="placement-row">
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>{row.code}</TableCell>
+                    <TableCell align="right">{count.format(row.scans)}</TableCell>
+                    <TableCell align="right">{count.format(row.uniqueVisitors)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} alignItems="center">
+                        <LinearProgress
+                          variant="determinate"
+                          value={row.share * 100}
+                          sx={{ flex: 1, height: 8, borderRadius: 1 }}
+                          aria-label={row.name}
+                        />
+                        <span>{percent.format(row.share)}</span>
+                      </Stack>
                     </TableCell>
-                    <TableCell sx={{ width: '30%' }}>{translate('app.placements.share')}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {statistics.data.map((row) => (
-                    <TableRow key={row.id} data-testid="placement-row">
-                      <TableCell>{row.name}</TableCell>
-                      <TableCell>{row.code}</TableCell>
-                      <TableCell align="right">{count.format(row.scans)}</TableCell>
-                      <TableCell align="right">{count.format(row.uniqueVisitors)}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} alignItems="center">
-                          <LinearProgress
-                            variant="determinate"
-                            value={row.share * 100}
-                            sx={{ flex: 1, height: 8, borderRadius: 1 }}
-                            aria-label={row.name}
-                          />
-                          <span>{percent.format(row.share)}</span>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </HeadedTable>
             )}
           </CardContent>
         </Card>

@@ -7,13 +7,11 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ActionTabs } from './ActionTabs';
@@ -50,40 +48,37 @@ export function ActionQrCodes() {
             </Typography>
           )}
           {data && data.length > 0 && (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('resources.actions.fields.name')}</TableCell>
-                  <TableCell>{translate('app.actions.qr_code_code')}</TableCell>
-                  <TableCell>{translate('app.actions.qr_code_type')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((item) => {
-                  const isShortLink = item.type !== 'qr_code';
-                  const to = isShortLink
-                    ? `/projects/${pid}/short-links/${item.id}/details/edit`
-                    : `/projects/${pid}/qr-code/${item.id}/details/edit`;
-                  return (
-                    <TableRow key={item.id} hover>
-                      <TableCell>
-                        <Link to={to}>{item.name}</Link>
-                      </TableCell>
-                      <TableCell>
-                        <a href={item.scanUrl} target="_blank" rel="noopener noreferrer">
-                          {item.scanUrl || item.code}
-                        </a>
-                      </TableCell>
-                      <TableCell>
-                        {translate(
-                          isShortLink ? 'app.actions.item_short_link' : 'app.actions.item_qr_code',
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <HeadedTable
+              columns={[
+                'resources.actions.fields.name',
+                'app.actions.qr_code_code',
+                'app.actions.qr_code_type',
+              ]}
+            >
+              {data.map((item) => {
+                const isShortLink = item.type !== 'qr_code';
+                const to = isShortLink
+                  ? `/projects/${pid}/short-links/${item.id}/details/edit`
+                  : `/projects/${pid}/qr-code/${item.id}/details/edit`;
+                return (
+                  <TableRow key={item.id} hover>
+                    <TableCell>
+                      <Link to={to}>{item.name}</Link>
+                    </TableCell>
+                    <TableCell>
+                      <a href={item.scanUrl} target="_blank" rel="noopener noreferrer">
+                        {item.scanUrl || item.code}
+                      </a>
+                    </TableCell>
+                    <TableCell>
+                      {translate(
+                        isShortLink ? 'app.actions.item_short_link' : 'app.actions.item_qr_code',
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </HeadedTable>
           )}
         </CardContent>
       </Card>

@@ -76,6 +76,38 @@ export function useCountryChoices() {
   })).sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
+/** A contact's list of typed entries (email addresses, phone numbers): a type and a value each. */
+function ContactEntries({
+  list,
+  value,
+  inputType,
+  choices,
+  defaultType,
+  testId,
+}: {
+  list: 'emailAddresses' | 'phoneNumbers';
+  value: 'email' | 'phoneNumber';
+  inputType: 'email' | 'tel';
+  choices: { id: string; name: string }[];
+  defaultType: string;
+  testId: string;
+}) {
+  return (
+    <ArrayInput source={`data.${list}`} label={`${F}.${list}.label`}>
+      <SimpleFormIterator inline disableReordering data-testid={testId}>
+        <SelectInput
+          source="type"
+          label={`${F}.${list}.type`}
+          choices={choices}
+          defaultValue={defaultType}
+          emptyValue={defaultType}
+        />
+        <TextInput source={value} type={inputType} label={`${F}.${list}.${value}`} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
 function ContactInputs({ compact }: KindProps) {
   const translate = useTranslate();
   const emailTypes = useTypeChoices(CONTACT_EMAIL_TYPES, 'email_types');
@@ -85,30 +117,22 @@ function ContactInputs({ compact }: KindProps) {
     <>
       <MediaInput source="data.avatar" kind="avatar" preview="image" />
       {!compact && <Text source="data.name" />}
-      <ArrayInput source="data.emailAddresses" label={`${F}.emailAddresses.label`}>
-        <SimpleFormIterator inline disableReordering data-testid="contact-emails">
-          <SelectInput
-            source="type"
-            label={`${F}.emailAddresses.type`}
-            choices={emailTypes}
-            defaultValue="work"
-            emptyValue="work"
-          />
-          <TextInput source="email" type="email" label={`${F}.emailAddresses.email`} />
-        </SimpleFormIterator>
-      </ArrayInput>
-      <ArrayInput source="data.phoneNumbers" label={`${F}.phoneNumbers.label`}>
-        <SimpleFormIterator inline disableReordering data-testid="contact-phones">
-          <SelectInput
-            source="type"
-            label={`${F}.phoneNumbers.type`}
-            choices={phoneTypes}
-            defaultValue="mobile"
-            emptyValue="mobile"
-          />
-          <TextInput source="phoneNumber" type="tel" label={`${F}.phoneNumbers.phoneNumber`} />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <ContactEntries
+        list="emailAddresses"
+        value="email"
+        inputType="email"
+        choices={emailTypes}
+        defaultType="work"
+        testId="contact-emails"
+      />
+      <ContactEntries
+        list="phoneNumbers"
+        value="phoneNumber"
+        inputType="tel"
+        choices={phoneTypes}
+        defaultType="mobile"
+        testId="contact-phones"
+      />
       <Row>
         <Text source="data.company.name" />
         <Text source="data.company.position" />

@@ -10,21 +10,10 @@ import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import SmsIcon from '@mui/icons-material/SmsOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import SoundIcon from '@mui/icons-material/MusicNoteOutlined';
-import type { ActionType } from '../../shared/enums';
+import { ACTION_TYPES, type ActionType } from '../../shared/enums';
 
-/** Tab order of SPEC §2: Link, File, Contact, Text area, App link, Email, Phone number, SMS, Whatsapp, Sound. */
-export const ACTION_TAB_ORDER = [
-  'link',
-  'file',
-  'contact',
-  'textArea',
-  'appLink',
-  'email',
-  'phoneNumber',
-  'sms',
-  'whatsapp',
-  'sound',
-] as const satisfies readonly ActionType[];
+/** Tab order of SPEC §2: shared/enums lists the ten kinds in that order already. */
+export const ACTION_TAB_ORDER: readonly ActionType[] = ACTION_TYPES;
 
 export const ACTION_TYPE_ICONS: Record<ActionType, SvgIconComponent> = {
   link: LinkIcon,

@@ -2,15 +2,14 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import {
-  Edit,
   SimpleForm,
-  TopToolbar,
   useDataProvider,
   useRecordContext,
   useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
@@ -38,18 +37,15 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
       titleArgs={{ name: record.name }}
       testId="ad-delete"
       onConfirm={async () => {
-        try {
-          await dataProvider.delete('advertisements', {
-            id: record.id,
-            previousData: record,
-            meta: { projectId },
-          });
-          success(AD_WORD, 'deleted');
-          redirect(adPaths.overview(projectId));
-        } catch (error) {
-          failure(AD_WORD, 'deleting', error);
-        }
+        await dataProvider.delete('advertisements', {
+          id: record.id,
+          previousData: record,
+          meta: { projectId },
+        });
+        success(AD_WORD, 'deleted');
+        redirect(adPaths.overview(projectId));
       }}
+      onFailure={(error) => failure(AD_WORD, 'deleting', error)}
     />
   );
 }
@@ -77,26 +73,17 @@ export function AdvertisementEdit() {
   return (
     <>
       <AdvertisementTabs projectId={pid} id={id} />
-      <Edit
+      <ProjectRecordEdit
         resource="advertisements"
+        pid={pid}
         id={id}
-        redirect={false}
-        mutationMode="pessimistic"
-        queryOptions={{ meta: { projectId: pid } }}
-        actions={
-          <TopToolbar>
-            <DeleteAdvertisementButton projectId={pid} />
-          </TopToolbar>
-        }
-        transform={(data: Record<string, unknown>) => toAdInput(data)}
-        mutationOptions={{
-          meta: { projectId: pid },
-          onSuccess: () => success(AD_WORD, 'updated'),
-          onError: (error: unknown) => failure(AD_WORD, 'updating', error, true),
-        }}
+        actions={<DeleteAdvertisementButton projectId={pid} />}
+        transform={(data) => toAdInput(data)}
+        onSaved={() => success(AD_WORD, 'updated')}
+        onSaveError={(error) => failure(AD_WORD, 'updating', error, true)}
       >
         <AdvertisementEditForm projectId={pid} />
-      </Edit>
+      </ProjectRecordEdit>
     </>
   );
 }

@@ -1,15 +1,12 @@
 // /projects/:pid/ads (advertisementOverview): name, image thumbnail, display time in seconds and
 // how many QR codes show each advertisement.
 import { useParams } from 'react-router-dom';
-import { Avatar, Box } from '@mui/material';
+import { Avatar } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
-  List,
   NumberField,
   SearchInput,
-  TopToolbar,
-  useListContext,
   useLocale,
   useRecordContext,
   useTranslate,
@@ -17,8 +14,7 @@ import {
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 
 function ThumbnailField() {
   const record = useRecordContext<Advertisement>();
@@ -47,36 +43,24 @@ function DisplayTimeField() {
   return <span>{translate('app.advertisements.seconds', { seconds })}</span>;
 }
 
-function CreateAdButton({ projectId }: { projectId: string }) {
+export function AdvertisementList() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
   return (
-    <CreateLinkButton
-      to={adPaths.add(projectId)}
-      label="app.advertisements.create"
-      testId="ad-create"
-    />
-  );
-}
-
-function Empty({ projectId }: { projectId: string }) {
-  return (
-    <ListEmpty
-      title="app.advertisements.empty"
-      message="app.advertisements.empty_help"
-      testId="ad-list-empty"
-    >
-      <CreateAdButton projectId={projectId} />
-    </ListEmpty>
-  );
-}
-
-function AdTable({ projectId }: { projectId: string }) {
-  const { filterValues } = useListContext();
-  return (
-    <DataTable
-      rowClick={(id) => adPaths.detailsEdit(projectId, String(id))}
-      bulkActionButtons={false}
-      data-testid="ad-list"
-      empty={filterValues.q ? undefined : <Empty projectId={projectId} />}
+    <ProjectItemList
+      resource="advertisements"
+      pid={pid}
+      title={translate('app.advertisements.overview_title')}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      create={{ to: adPaths.add(pid), label: 'app.advertisements.create', testId: 'ad-create' }}
+      empty={{
+        title: 'app.advertisements.empty',
+        message: 'app.advertisements.empty_help',
+        testId: 'ad-list-empty',
+      }}
+      rowClick={(id) => adPaths.detailsEdit(pid, id)}
+      testId="ad-list"
     >
       <DataTable.Col source="image" disableSort>
         <ThumbnailField />
@@ -91,31 +75,6 @@ function AdTable({ projectId }: { projectId: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function AdvertisementList() {
-  const { pid = '' } = useParams();
-  const translate = useTranslate();
-  return (
-    <Box>
-      <List
-        resource="advertisements"
-        title={translate('app.advertisements.overview_title')}
-        filters={[<SearchInput key="q" source="q" alwaysOn />]}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'updatedAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateAdButton projectId={pid} />
-          </TopToolbar>
-        }
-        empty={<Empty projectId={pid} />}
-        storeKey={`advertisements.${pid}`}
-      >
-        <AdTable projectId={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }

@@ -33,7 +33,7 @@ export function AdvertisementQrCodesCard({ projectId, id }: { projectId: string;
       nameHeader="app.advertisements.qr_code_name"
       columns={[
         {
-          header: translate('app.advertisements.qr_code_url'),
+          header: 'app.advertisements.qr_code_url',
           cell: (row) => (
             <a href={row.scanUrl} target="_blank" rel="noopener noreferrer">
               {row.scanUrl}

@@ -9,13 +9,11 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdLink } from '../providers/projectMethods';
@@ -35,8 +33,8 @@ export interface LinkedItemsCardProps<Row extends LinkedItem> {
   picker: Pick<LinkPickerProps, 'resource' | 'projectId' | 'toOption' | 'label' | 'testId'>;
   /** Where a row's name links to. */
   pathOf: (row: Row) => string;
-  /** The columns after the name. */
-  columns: { header: ReactNode; align?: 'right'; cell: (row: Row) => ReactNode }[];
+  /** The columns after the name; `header` is a translation key. */
+  columns: { header: string; align?: 'right'; cell: (row: Row) => ReactNode }[];
   nameHeader: string;
   help: string;
   empty: string;
@@ -99,50 +97,43 @@ export function LinkedItemsCard<Row extends LinkedItem>({
         )}
         {note?.(linked.length)}
         {linked.length > 0 && (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(nameHeader)}</TableCell>
+          <HeadedTable
+            columns={[
+              nameHeader,
+              ...columns.map((column) => ({ label: column.header, align: column.align })),
+              {},
+            ]}
+          >
+            {linked.map((row) => (
+              <TableRow key={row.id} hover data-testid={testIds.row}>
+                <TableCell>
+                  <Link to={pathOf(row)}>{row.name}</Link>
+                </TableCell>
                 {columns.map((column, index) => (
                   <TableCell key={index} align={column.align}>
-                    {column.header}
+                    {column.cell(row)}
                   </TableCell>
                 ))}
-                <TableCell />
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<LinkOffIcon />}
+                    disabled={save.isPending}
+                    onClick={() =>
+                      save.mutate({
+                        ids: linkedIds.filter((other) => other !== row.id),
+                        action: 'unlinked',
+                      })
+                    }
+                    data-testid={testIds.unlink}
+                  >
+                    {translate('app.advertisements.unlink')}
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {linked.map((row) => (
-                <TableRow key={row.id} hover data-testid={testIds.row}>
-                  <TableCell>
-                    <Link to={pathOf(row)}>{row.name}</Link>
-                  </TableCell>
-                  {columns.map((column, index) => (
-                    <TableCell key={index} align={column.align}>
-                      {column.cell(row)}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      startIcon={<LinkOffIcon />}
-                      disabled={save.isPending}
-                      onClick={() =>
-                        save.mutate({
-                          ids: linkedIds.filter((other) => other !== row.id),
-                          action: 'unlinked',
-                        })
-                      }
-                      data-testid={testIds.unlink}
-                    >
-                      {translate('app.advertisements.unlink')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         )}
       </CardContent>
     </Card>

@@ -34,7 +34,7 @@ export function QrCodeAdvertisements({
       nameHeader="resources.advertisements.fields.name"
       columns={[
         {
-          header: translate('resources.advertisements.fields.displayTimeMs'),
+          header: 'resources.advertisements.fields.displayTimeMs',
           align: 'right',
           cell: (row) => seconds(row.displayTimeMs),
         },

@@ -8,13 +8,11 @@ import {
   CardContent,
   Chip,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import BlockIcon from '@mui/icons-material/Block';
 import {
   DateTimeInput,
@@ -153,51 +151,49 @@ export function ApiKeysPage() {
           {keys.length === 0 ? (
             <Typography color="text.secondary">{translate('app.api_keys.empty')}</Typography>
           ) : (
-            <Table size="small" data-testid="api-key-list">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.api_keys.name')}</TableCell>
-                  <TableCell>{translate('app.api_keys.key')}</TableCell>
-                  <TableCell>{translate('app.api_keys.scope')}</TableCell>
-                  <TableCell>{translate('app.api_keys.expires_at')}</TableCell>
-                  <TableCell>{translate('app.api_keys.last_used_at')}</TableCell>
-                  <TableCell>{translate('app.api_keys.state')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.map((key) => (
-                  <TableRow key={key.id} data-testid={`api-key-${key.id}`}>
-                    <TableCell>{key.name}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
-                    <TableCell>{translate(`app.api_keys.scopes.${key.scope}`)}</TableCell>
-                    <TableCell>{date(key.expiresAt)}</TableCell>
-                    <TableCell>{date(key.lastUsedAt)}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={translate(`app.api_keys.states.${stateOf(key)}`)}
-                        color={stateOf(key) === 'active' ? 'success' : 'default'}
+            <HeadedTable
+              testId="api-key-list"
+              columns={[
+                'app.api_keys.name',
+                'app.api_keys.key',
+                'app.api_keys.scope',
+                'app.api_keys.expires_at',
+                'app.api_keys.last_used_at',
+                'app.api_keys.state',
+                {},
+              ]}
+            >
+              {keys.map((key) => (
+                <TableRow key={key.id} data-testid={`api-key-${key.id}`}>
+                  <TableCell>{key.name}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
+                  <TableCell>{translate(`app.api_keys.scopes.${key.scope}`)}</TableCell>
+                  <TableCell>{date(key.expiresAt)}</TableCell>
+                  <TableCell>{date(key.lastUsedAt)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={translate(`app.api_keys.states.${stateOf(key)}`)}
+                      color={stateOf(key) === 'active' ? 'success' : 'default'}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {!key.revokedAt && (
+                      <ConfirmActionButton
+                        label="app.api_keys.revoke"
+                        icon={<BlockIcon />}
+                        color="error"
+                        title="app.api_keys.revoke_title"
+                        content="app.api_keys.revoke_content"
+                        titleArgs={{ name: key.name }}
+                        onConfirm={() => revoke(key.id)}
+                        testId={`revoke-${key.id}`}
                       />
-                    </TableCell>
-                    <TableCell align="right">
-                      {!key.revokedAt && (
-                        <ConfirmActionButton
-                          label="app.api_keys.revoke"
-                          icon={<BlockIcon />}
-                          color="error"
-                          title="app.api_keys.revoke_title"
-                          content="app.api_keys.revoke_content"
-                          titleArgs={{ name: key.name }}
-                          onConfirm={() => revoke(key.id)}
-                          testId={`revoke-${key.id}`}
-                        />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </HeadedTable>
           )}
         </CardContent>
       </Card>

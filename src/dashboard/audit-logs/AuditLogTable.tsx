@@ -1,17 +1,8 @@
 // The rows of an audit log (SPEC §3): time, user, action, type, name, client and device, with the
 // action, type and client translated. Each row opens its details.
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Chip,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { AuditLog } from '../../shared/audit';
 import { formatDateTime } from '../statistics/format';
@@ -44,57 +35,51 @@ export function AuditLogTable({
   const translate = useTranslate();
   const [locale = 'nl'] = useLocaleState();
   const labels = useAuditLabels();
-  const field = (name: string) => translate(`app.audit_logs.fields.${name}`);
+  const field = (name: string) => `app.audit_logs.fields.${name}`;
   return (
-    <TableContainer>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{field('createdAt')}</TableCell>
-            <TableCell>{field('user')}</TableCell>
-            <TableCell>{field('action')}</TableCell>
-            <TableCell>{field('type')}</TableCell>
-            {!hideName && <TableCell>{field('name')}</TableCell>}
-            <TableCell>{field('client')}</TableCell>
-            <TableCell>{field('device')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} hover data-testid="audit-log-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {linkToDetails ? (
-                  <Link component={RouterLink} to={auditDetailsPath(row.id)} underline="hover">
-                    {formatDateTime(row.createdAt, locale)}
-                  </Link>
-                ) : (
-                  formatDateTime(row.createdAt, locale)
-                )}
-              </TableCell>
-              <TableCell>
-                {row.userName ?? (
-                  <Typography variant="body2" color="text.secondary" component="span">
-                    {translate(
-                      row.userId ? 'app.audit_logs.deleted_user' : 'app.audit_logs.system',
-                    )}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" label={labels.action(row.action)} />
-              </TableCell>
-              <TableCell>{labels.type(row.type)}</TableCell>
-              {!hideName && <TableCell>{row.name ?? ''}</TableCell>}
-              <TableCell>{labels.client(row.client)}</TableCell>
-              <TableCell>
-                <Typography variant="body2" color="text.secondary" component="span">
-                  {row.device ?? ''}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <HeadedTable
+      scroll={{}}
+      columns={[
+        field('createdAt'),
+        field('user'),
+        field('action'),
+        field('type'),
+        !hideName && field('name'),
+        field('client'),
+        field('device'),
+      ]}
+    >
+      {rows.map((row) => (
+        <TableRow key={row.id} hover data-testid="audit-log-row">
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {linkToDetails ? (
+              <Link component={RouterLink} to={auditDetailsPath(row.id)} underline="hover">
+                {formatDateTime(row.createdAt, locale)}
+              </Link>
+            ) : (
+              formatDateTime(row.createdAt, locale)
+            )}
+          </TableCell>
+          <TableCell>
+            {row.userName ?? (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {translate(row.userId ? 'app.audit_logs.deleted_user' : 'app.audit_logs.system')}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell>
+            <Chip size="small" variant="outlined" label={labels.action(row.action)} />
+          </TableCell>
+          <TableCell>{labels.type(row.type)}</TableCell>
+          {!hideName && <TableCell>{row.name ?? ''}</TableCell>}
+          <TableCell>{labels.client(row.client)}</TableCell>
+          <TableCell>
+            <Typography variant="body2" color="text.secondary" component="span">
+              {row.device ?? ''}
+            </Typography>
+          </TableCell>
+        </TableRow>
+      ))}
+    </HeadedTable>
   );
 }

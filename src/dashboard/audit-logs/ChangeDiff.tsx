@@ -1,16 +1,8 @@
 // What a change did, field by field: the audit row's `before` and `after` (written by the unit of
 // work with only the fields that differ, secrets left out) as a table; anything else the row
 // records (counts, ids) below it as it was stored.
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Box, TableCell, TableRow } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 
 type Fields = Record<string, unknown>;
 
@@ -25,7 +17,6 @@ export function showValue(value: unknown): string {
 }
 
 export function ChangeDiff({ changes }: { changes: Fields }) {
-  const translate = useTranslate();
   const before = isFields(changes.before) ? changes.before : null;
   const after = isFields(changes.after) ? changes.after : null;
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
@@ -34,28 +25,23 @@ export function ChangeDiff({ changes }: { changes: Fields }) {
   return (
     <>
       {hasDiff && (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="audit-log-diff">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.audit_logs.diff.field')}</TableCell>
-                <TableCell>{translate('app.audit_logs.diff.before')}</TableCell>
-                <TableCell>{translate('app.audit_logs.diff.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {fields.map((name) => (
-                <TableRow key={name}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{name}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    {showValue(before?.[name])}
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{showValue(after?.[name])}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <HeadedTable
+          testId="audit-log-diff"
+          scroll={{ overflowX: 'auto' }}
+          columns={[
+            'app.audit_logs.diff.field',
+            'app.audit_logs.diff.before',
+            'app.audit_logs.diff.after',
+          ]}
+        >
+          {fields.map((name) => (
+            <TableRow key={name}>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{name}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{showValue(before?.[name])}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{showValue(after?.[name])}</TableCell>
+            </TableRow>
+          ))}
+        </HeadedTable>
       )}
       {Object.keys(hasDiff ? rest : changes).length > 0 && (
         <Box

@@ -49,14 +49,13 @@ export function RestoreVersionButton({ log }: { log: AuditLog }) {
       titleArgs={{ name: log.name ?? '' }}
       testId="audit-log-restore"
       onConfirm={async () => {
-        try {
-          await dataProvider.restoreVersion(log.id);
-          notify(`${WORDS}.done`, { type: 'success' });
-          refresh();
-        } catch (error) {
-          failure({ key: `${WORDS}.version` }, { key: `${WORDS}.restoring` }, error);
-        }
+        await dataProvider.restoreVersion(log.id);
+        notify(`${WORDS}.done`, { type: 'success' });
+        refresh();
       }}
+      onFailure={(error) =>
+        failure({ key: `${WORDS}.version` }, { key: `${WORDS}.restoring` }, error)
+      }
     />
   );
 }

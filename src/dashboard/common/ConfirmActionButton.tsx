@@ -9,6 +9,8 @@ export interface ConfirmActionButtonProps {
   content: string;
   titleArgs?: Record<string, unknown>;
   onConfirm: () => Promise<unknown>;
+  /** Given, a failed `onConfirm` is handed here (its notice) instead of thrown. */
+  onFailure?: (error: unknown) => void;
   testId?: string;
   color?: 'primary' | 'error' | 'inherit';
 }
@@ -20,6 +22,7 @@ export function ConfirmActionButton({
   content,
   titleArgs,
   onConfirm,
+  onFailure,
   testId,
   color = 'primary',
 }: ConfirmActionButtonProps) {
@@ -49,6 +52,9 @@ export function ConfirmActionButton({
           setBusy(true);
           try {
             await onConfirm();
+          } catch (error) {
+            if (!onFailure) throw error;
+            onFailure(error);
           } finally {
             setBusy(false);
             setOpen(false);

@@ -4,13 +4,13 @@ import { Box, Button as MuiButton, Stack, Typography } from '@mui/material';
 import ShortLinkIcon from '@mui/icons-material/Link';
 import {
   DeleteWithConfirmButton,
-  Edit,
   SaveButton,
   SimpleForm,
   Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import type { Label } from '../../shared/schemas/label';
 import { useLinkNotify } from '../useNotifications';
 import { LabelInputs, validateLabel } from './LabelInputs';
@@ -69,28 +69,22 @@ function EditToolbar({ pid }: { pid: string }) {
 export function LabelEdit() {
   const { pid = '', id = '' } = useParams();
   const { success, failure } = useLinkNotify();
-  const meta = { projectId: pid };
   return (
-    <Edit
+    <ProjectRecordEdit
       resource="labels"
+      pid={pid}
       id={id}
-      redirect={false}
-      mutationMode="pessimistic"
-      queryOptions={{ meta }}
-      transform={(data: Record<string, unknown>) => ({
+      transform={(data) => ({
         name: data.name,
         color: data.color ?? null,
       })}
-      mutationOptions={{
-        meta,
-        onSuccess: () => success('label', 'saved'),
-        onError: (error: unknown) => failure('label', 'saving', error, true),
-      }}
+      onSaved={() => success('label', 'saved')}
+      onSaveError={(error) => failure('label', 'saving', error, true)}
     >
       <SimpleForm validate={validateLabel} mode="onChange" toolbar={<EditToolbar pid={pid} />}>
         <LabelInputs />
         <Usage pid={pid} />
       </SimpleForm>
-    </Edit>
+    </ProjectRecordEdit>
   );
 }

@@ -43,14 +43,11 @@ export function ProjectActions() {
           titleArgs={{ name: record.name }}
           testId="project-duplicate"
           onConfirm={async () => {
-            try {
-              const { data } = await dataProvider.duplicate('projects', { id: record.id });
-              success('project', 'duplicated');
-              redirect(`/projects/${data.id}/details/edit`);
-            } catch (error) {
-              failure('project', 'duplicating', error);
-            }
+            const { data } = await dataProvider.duplicate('projects', { id: record.id });
+            success('project', 'duplicated');
+            redirect(`/projects/${data.id}/details/edit`);
           }}
+          onFailure={(error) => failure('project', 'duplicating', error)}
         />
       )}
       {allows(role, ACCESS_RULES['projects.trash']) && (
@@ -63,14 +60,11 @@ export function ProjectActions() {
           titleArgs={{ name: record.name }}
           testId="project-trash"
           onConfirm={async () => {
-            try {
-              await dataProvider.trash('projects', { id: record.id });
-              success('project', 'trashed');
-              redirect('/projects');
-            } catch (error) {
-              failure('project', 'trashing', error);
-            }
+            await dataProvider.trash('projects', { id: record.id });
+            success('project', 'trashed');
+            redirect('/projects');
           }}
+          onFailure={(error) => failure('project', 'trashing', error)}
         />
       )}
     </>

@@ -2,7 +2,8 @@
 // it copied the design.
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Tab, Tabs } from '@mui/material';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { DeleteButton, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import { Link } from 'react-router-dom';
 import { normaliseDesign } from '../design/QrDesignInput';
 import { useQrNotify } from '../useNotifications';
@@ -13,21 +14,16 @@ function TemplateDetailsEdit({ pid, id }: { pid: string; id: string }) {
   const { success, failure } = useQrNotify();
   const meta = { projectId: pid };
   return (
-    <Edit
+    <ProjectRecordEdit
       resource="qr-code-templates"
+      pid={pid}
       id={id}
-      redirect={false}
-      mutationMode="pessimistic"
-      queryOptions={{ meta }}
-      transform={(data: Record<string, unknown>) => ({
+      transform={(data) => ({
         name: data.name,
         design: normaliseDesign(data.design),
       })}
-      mutationOptions={{
-        meta,
-        onSuccess: () => success('template', 'saved'),
-        onError: (error: unknown) => failure('template', 'saving', error, true),
-      }}
+      onSaved={() => success('template', 'saved')}
+      onSaveError={(error) => failure('template', 'saving', error, true)}
     >
       <SimpleForm
         validate={validateTemplate}
@@ -46,7 +42,7 @@ function TemplateDetailsEdit({ pid, id }: { pid: string; id: string }) {
       >
         <QrCodeTemplateInputs pid={pid} />
       </SimpleForm>
-    </Edit>
+    </ProjectRecordEdit>
   );
 }
 

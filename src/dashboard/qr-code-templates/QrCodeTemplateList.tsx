@@ -1,15 +1,6 @@
 // /projects/:pid/qrcodes/templates: the project's named QR designs.
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  DataTable,
-  List,
-  SearchInput,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
@@ -18,6 +9,7 @@ import type { QrCodeTemplateRecord } from '../qr-codes/types';
 import { templatePaths } from './paths';
 import { templatePreviewText } from './QrCodeTemplateInputs';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -59,14 +51,18 @@ function Empty({ pid }: { pid: string }) {
   );
 }
 
-function TemplateTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
+export function QrCodeTemplateList() {
+  const { pid = '' } = useParams();
   return (
-    <DataTable
-      rowClick={(id) => templatePaths.detailsEdit(pid, String(id))}
-      bulkActionButtons={false}
-      data-testid="template-list"
-      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    <ProjectItemList
+      resource="qr-code-templates"
+      pid={pid}
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={<AddButton pid={pid} />}
+      empty={<Empty pid={pid} />}
+      rowClick={(id) => templatePaths.detailsEdit(pid, id)}
+      testId="template-list"
     >
       <DataTable.Col
         source="preview"
@@ -79,28 +75,7 @@ function TemplateTable({ pid }: { pid: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function QrCodeTemplateList() {
-  const { pid = '' } = useParams();
-  return (
-    <List
-      resource="qr-code-templates"
-      filters={filters}
-      queryOptions={{ meta: { projectId: pid } }}
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <AddButton pid={pid} />
-        </TopToolbar>
-      }
-      empty={<Empty pid={pid} />}
-      storeKey={`qr-code-templates.${pid}`}
-    >
-      <TemplateTable pid={pid} />
-    </List>
+    </ProjectItemList>
   );
 }
 QrCodeTemplateList.path = '/projects/:pid/qrcodes/templates';

@@ -1,9 +1,12 @@
 // A QR code's Action as "name · type", or "inactive" when it has none (still printable).
 import { Chip, Stack, Typography } from '@mui/material';
+import { typeLabelKey } from '../actions/actionTypes';
 import { useTranslate } from 'react-admin';
-import type { QrCodeRecord } from './types';
 
-export function ActionLabel({ action }: { action: QrCodeRecord['action'] }) {
+/** A QR code's or short link's Action as the API shows it inside the item. */
+type ActionSummary = { name: string; objectType: string };
+
+export function ActionLabel({ action }: { action: ActionSummary | null }) {
   const translate = useTranslate();
   if (!action) {
     return (
@@ -18,7 +21,7 @@ export function ActionLabel({ action }: { action: QrCodeRecord['action'] }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="qr-action">
       <Typography variant="body2">{action.name}</Typography>
-      <Chip size="small" label={translate(`app.qr_codes.action_types.${action.objectType}`)} />
+      <Chip size="small" label={translate(typeLabelKey(action.objectType))} />
     </Stack>
   );
 }

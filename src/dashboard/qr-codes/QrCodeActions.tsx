@@ -23,14 +23,11 @@ export function QrCodeActions({ pid, id, name }: { pid: string; id: string; name
         titleArgs={{ name }}
         testId="qr-duplicate"
         onConfirm={async () => {
-          try {
-            const { data } = await dataProvider.duplicate('qr-codes', { id, meta });
-            success('qr_code', 'duplicated');
-            redirect(qrCodePath(pid, String(data.id)));
-          } catch (error) {
-            failure('qr_code', 'duplicating', error);
-          }
+          const { data } = await dataProvider.duplicate('qr-codes', { id, meta });
+          success('qr_code', 'duplicated');
+          redirect(qrCodePath(pid, String(data.id)));
         }}
+        onFailure={(error) => failure('qr_code', 'duplicating', error)}
       />
       <ConfirmActionButton
         label={translate('app.qr_codes.trash')}
@@ -41,14 +38,11 @@ export function QrCodeActions({ pid, id, name }: { pid: string; id: string; name
         titleArgs={{ name }}
         testId="qr-trash"
         onConfirm={async () => {
-          try {
-            await dataProvider.trash('qr-codes', { id, meta });
-            success('qr_code', 'trashed');
-            redirect(`/projects/${pid}/qr-codes`);
-          } catch (error) {
-            failure('qr_code', 'trashing', error);
-          }
+          await dataProvider.trash('qr-codes', { id, meta });
+          success('qr_code', 'trashed');
+          redirect(`/projects/${pid}/qr-codes`);
         }}
+        onFailure={(error) => failure('qr_code', 'trashing', error)}
       />
     </>
   );

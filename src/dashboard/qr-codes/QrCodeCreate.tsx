@@ -22,16 +22,6 @@ import {
   Typography,
 } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
-import LinkIcon from '@mui/icons-material/Link';
-import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import ContactIcon from '@mui/icons-material/ContactPageOutlined';
-import TextIcon from '@mui/icons-material/NotesOutlined';
-import AppIcon from '@mui/icons-material/AppShortcutOutlined';
-import EmailIcon from '@mui/icons-material/EmailOutlined';
-import PhoneIcon from '@mui/icons-material/PhoneOutlined';
-import SmsIcon from '@mui/icons-material/SmsOutlined';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import SoundIcon from '@mui/icons-material/MusicNoteOutlined';
 import ExistingIcon from '@mui/icons-material/ListAlt';
 import NoneIcon from '@mui/icons-material/LinkOff';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -48,7 +38,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ALWAYS_ACTIVE } from '../../shared/activity';
-import { ACTION_TYPES, type ActionType } from '../../shared/enums';
+import type { ActionType } from '../../shared/enums';
 import { ACTION_DATA_SCHEMAS } from '../../shared/schemas/action';
 import { DEFAULT_QR_DESIGN, qrCodeInputSchema } from '../../shared/schemas/qrCode';
 import { zodValidate } from '../validation';
@@ -57,6 +47,7 @@ import { QrPreview } from '../design/QrPreview';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
 import { ActionTypeInputs, NAMED_BY_CODE } from '../actions/ActionTypeInputs';
 import { defaultDataFor, toActionInput } from '../actions/actionForm';
+import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from '../actions/actionTypes';
 import { ActionLabel } from './ActionLabel';
 import { ActionSelect, actionEditPath, useProjectActions } from './QrCodeLinks';
 import { QrDownloadPanel } from './QrDownloadPanel';
@@ -73,19 +64,6 @@ import {
   type WizardState,
   type WizardStep,
 } from './wizardState';
-
-const TYPE_ICONS: Record<ActionType, SvgIconComponent> = {
-  link: LinkIcon,
-  file: FileIcon,
-  contact: ContactIcon,
-  textArea: TextIcon,
-  appLink: AppIcon,
-  email: EmailIcon,
-  phoneNumber: PhoneIcon,
-  sms: SmsIcon,
-  whatsapp: WhatsAppIcon,
-  sound: SoundIcon,
-};
 
 /** Step 3's path names the QR code it made, so a reload there shows it again. */
 export const wizardPath = (pid: string, step: WizardStep, qrCodeId?: string) =>
@@ -175,12 +153,12 @@ function TypeStep({
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
         }}
       >
-        {ACTION_TYPES.map((type) => (
+        {ACTION_TAB_ORDER.map((type) => (
           <ChoiceCard
             key={type}
             testId={`wizard-type-${type}`}
-            icon={TYPE_ICONS[type]}
-            title={translate(`app.qr_codes.action_types.${type}`)}
+            icon={ACTION_TYPE_ICONS[type]}
+            title={translate(typeLabelKey(type))}
             description={translate(`app.qr_wizard.type_descriptions.${type}`)}
             isSelected={choice?.kind === 'new' && choice.objectType === type}
             onSelect={() => send({ type: 'choose', choice: { kind: 'new', objectType: type } })}
@@ -348,7 +326,7 @@ function ConfigurationStep({
             <>
               <Typography variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
                 {translate('app.qr_wizard.action_title', {
-                  type: translate(`app.qr_codes.action_types.${choice.objectType}`),
+                  type: translate(typeLabelKey(choice.objectType)),
                 })}
               </Typography>
               {/* The Action editor's own inputs, with its labels (resources.actions.fields). */}

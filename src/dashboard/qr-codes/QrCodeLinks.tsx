@@ -8,6 +8,7 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import { Link } from 'react-router-dom';
 import { useGetList, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { actionPaths } from '../actions/actionPaths';
+import { typeLabelKey } from '../actions/actionTypes';
 import { ActionLabel } from './ActionLabel';
 import { QR_NOTICES, useResultNotify, type NoticeWords } from '../useNotifications';
 import type { ActionSummary, QrCodeRecord } from './types';
@@ -63,7 +64,7 @@ export function ActionSelect({
       </option>
       {data.map((action) => (
         <option key={action.id} value={action.id}>
-          {`${action.name} (${translate(`app.qr_codes.action_types.${action.objectType}`)})`}
+          {`${action.name} (${translate(typeLabelKey(action.objectType))})`}
         </option>
       ))}
     </TextField>

@@ -1,15 +1,11 @@
 // /projects/:pid/qr-codes: the project's QR codes, paged, searched and filtered by tag on the
 // server; bulk tag, ZIP download and trash on the selected rows.
-import { Box } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   DataTable,
-  List,
   NumberField,
   SearchInput,
-  TopToolbar,
-  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -23,6 +19,7 @@ import { BulkDownloadButton, BulkTagButton, BulkTrashButton } from '../bulk';
 import { ActionLabel } from './ActionLabel';
 import type { QrCodeRecord } from './types';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
 
 const filters = [
@@ -83,15 +80,25 @@ function Empty({ pid }: { pid: string }) {
   );
 }
 
-function QrCodeTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
-  const isFiltered = Boolean(filterValues.q || filterValues.labelId);
+export function QrCodeList() {
+  const { pid = '' } = useParams();
   return (
-    <DataTable
+    <ProjectItemList
+      resource="qr-codes"
+      pid={pid}
+      filters={filters}
+      filterKeys={['q', 'labelId']}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      actions={
+        <>
+          <CreateQrCodeButton pid={pid} />
+          <ExportButton pid={pid} list="qr-codes" />
+        </>
+      }
+      empty={<Empty pid={pid} />}
       rowClick={(id) => `/projects/${pid}/qr-code/${id}/details/edit`}
       bulkActionButtons={<BulkActions pid={pid} />}
-      data-testid="qr-code-list"
-      empty={isFiltered ? undefined : <Empty pid={pid} />}
+      testId="qr-code-list"
     >
       <DataTable.Col source="preview" label="resources.qr-codes.fields.preview" disableSort>
         <Thumbnail />
@@ -115,32 +122,7 @@ function QrCodeTable({ pid }: { pid: string }) {
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function QrCodeList() {
-  const { pid = '' } = useParams();
-  return (
-    <Box>
-      <List
-        resource="qr-codes"
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'updatedAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateQrCodeButton pid={pid} />
-            <ExportButton pid={pid} list="qr-codes" />
-          </TopToolbar>
-        }
-        empty={<Empty pid={pid} />}
-        // One list per project: the stored filters and page of another project would not apply.
-        storeKey={`qr-codes.${pid}`}
-      >
-        <QrCodeTable pid={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }
 QrCodeList.path = '/projects/:pid/qr-codes';

@@ -12,14 +12,11 @@ import {
   MenuItem,
   Select,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -244,47 +241,43 @@ export function WhiteLabelSettingsPage() {
               </Alert>
             ) : (
               // Wide on a phone: the table scrolls inside its own box, the page does not.
-              <TableContainer sx={{ overflowX: 'auto', mb: 2 }}>
-                <Table size="small" aria-label={translate('app.white_label.title')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('app.white_label.hostname')}</TableCell>
-                      <TableCell>{translate('app.white_label.state')}</TableCell>
-                      <TableCell>{translate('app.white_label.dns_record')}</TableCell>
-                      <TableCell>{translate('app.white_label.scheme')}</TableCell>
-                      {mayEdit && <TableCell>{translate('app.white_label.actions')}</TableCell>}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {rows.map((row) => (
-                      <HostnameRow
-                        key={row.id}
-                        row={row}
-                        mayEdit={mayEdit}
-                        onChange={(input) =>
-                          void act(
-                            () =>
-                              dataProvider.updateWhiteLabelHostname(row.customerId, row.id, input),
-                            'saved',
-                          )
-                        }
-                        onVerify={() =>
-                          void act(
-                            () => dataProvider.verifyWhiteLabelHostname(row.customerId, row.id),
-                            'saved',
-                          )
-                        }
-                        onDelete={() =>
-                          act(
-                            () => dataProvider.deleteWhiteLabelHostname(row.customerId, row.id),
-                            'deleted',
-                          )
-                        }
-                      />
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <HeadedTable
+                label="app.white_label.title"
+                scroll={{ overflowX: 'auto', mb: 2 }}
+                columns={[
+                  'app.white_label.hostname',
+                  'app.white_label.state',
+                  'app.white_label.dns_record',
+                  'app.white_label.scheme',
+                  mayEdit && 'app.white_label.actions',
+                ]}
+              >
+                {rows.map((row) => (
+                  <HostnameRow
+                    key={row.id}
+                    row={row}
+                    mayEdit={mayEdit}
+                    onChange={(input) =>
+                      void act(
+                        () => dataProvider.updateWhiteLabelHostname(row.customerId, row.id, input),
+                        'saved',
+                      )
+                    }
+                    onVerify={() =>
+                      void act(
+                        () => dataProvider.verifyWhiteLabelHostname(row.customerId, row.id),
+                        'saved',
+                      )
+                    }
+                    onDelete={() =>
+                      act(
+                        () => dataProvider.deleteWhiteLabelHostname(row.customerId, row.id),
+                        'deleted',
+                      )
+                    }
+                  />
+                ))}
+              </HeadedTable>
             )}
             {mayEdit && (
               <Box sx={{ maxWidth: 480 }}>

@@ -23,14 +23,11 @@ export function ShortLinkActions({ pid, id, name }: { pid: string; id: string; n
         titleArgs={{ name }}
         testId="short-link-duplicate"
         onConfirm={async () => {
-          try {
-            const { data } = await dataProvider.duplicate('short-links', { id, meta });
-            success('short_link', 'duplicated');
-            redirect(shortLinkPaths.tab(pid, String(data.id)));
-          } catch (error) {
-            failure('short_link', 'duplicating', error);
-          }
+          const { data } = await dataProvider.duplicate('short-links', { id, meta });
+          success('short_link', 'duplicated');
+          redirect(shortLinkPaths.tab(pid, String(data.id)));
         }}
+        onFailure={(error) => failure('short_link', 'duplicating', error)}
       />
       <ConfirmActionButton
         label={translate('app.short_links.trash')}
@@ -41,14 +38,11 @@ export function ShortLinkActions({ pid, id, name }: { pid: string; id: string; n
         titleArgs={{ name }}
         testId="short-link-trash"
         onConfirm={async () => {
-          try {
-            await dataProvider.trash('short-links', { id, meta });
-            success('short_link', 'trashed');
-            redirect(shortLinkPaths.overview(pid));
-          } catch (error) {
-            failure('short_link', 'trashing', error);
-          }
+          await dataProvider.trash('short-links', { id, meta });
+          success('short_link', 'trashed');
+          redirect(shortLinkPaths.overview(pid));
         }}
+        onFailure={(error) => failure('short_link', 'trashing', error)}
       />
     </>
   );

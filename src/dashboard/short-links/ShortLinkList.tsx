@@ -2,16 +2,7 @@
 // filtered by tag on the server.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
-import {
-  DataTable,
-  List,
-  NumberField,
-  SearchInput,
-  TextField,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, NumberField, SearchInput, TextField, useRecordContext } from 'react-admin';
 import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
@@ -20,26 +11,8 @@ import { LabelFilter } from '../labels/LabelFilter';
 import { BulkTagButton, BulkTrashButton } from '../bulk';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { shortLinkPaths } from './shortLinkPaths';
-import { CreateLinkButton } from '../common/CreateLinkButton';
-import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
-
-function CreateButton({
-  pid,
-  variant = 'contained',
-}: {
-  pid: string;
-  variant?: 'contained' | 'text';
-}) {
-  return (
-    <CreateLinkButton
-      to={shortLinkPaths.add(pid)}
-      label="app.short_links.create"
-      testId="short-link-create"
-      variant={variant}
-    />
-  );
-}
 
 function UriColumn() {
   const record = useRecordContext<ShortLink>();
@@ -60,32 +33,43 @@ function ActionColumn() {
   return record ? <ActionLabel action={record.action as QrCodeRecord['action']} /> : null;
 }
 
-function Empty({ pid }: { pid: string }) {
+export function ShortLinkList() {
+  const { pid = '' } = useParams();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
+  ];
   return (
-    <ListEmpty
-      title="app.short_links.empty_title"
-      message="app.short_links.empty_message"
-      testId="short-link-list-empty"
-    >
-      <CreateButton pid={pid} />
-    </ListEmpty>
-  );
-}
-
-function ShortLinkTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
-  const isFiltered = !!filterValues.q || !!filterValues.labelId;
-  return (
-    <DataTable
-      rowClick={(id) => shortLinkPaths.tab(pid, String(id))}
+    <ProjectItemList
+      resource="short-links"
+      pid={pid}
+      filters={filters}
+      filterKeys={['q', 'labelId']}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={
+        <>
+          <ExportButton pid={pid} list="short-links" />
+        </>
+      }
+      create={{
+        to: shortLinkPaths.add(pid),
+        label: 'app.short_links.create',
+        testId: 'short-link-create',
+        topVariant: 'text',
+      }}
+      empty={{
+        title: 'app.short_links.empty_title',
+        message: 'app.short_links.empty_message',
+        testId: 'short-link-list-empty',
+      }}
+      rowClick={(id) => shortLinkPaths.tab(pid, id)}
       bulkActionButtons={
         <>
           <BulkTagButton projectId={pid} itemType="short_link" />
           <BulkTrashButton projectId={pid} />
         </>
       }
-      data-testid="short-link-list"
-      empty={isFiltered ? undefined : <Empty pid={pid} />}
+      testId="short-link-list"
     >
       <DataTable.Col source="name">
         <TextField source="name" sx={{ fontWeight: 500 }} />
@@ -102,35 +86,6 @@ function ShortLinkTable({ pid }: { pid: string }) {
       <DataTable.Col source="scans" align="right" disableSort>
         <NumberField source="scans" />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function ShortLinkList() {
-  const { pid = '' } = useParams();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <LabelFilter key="labelId" source="labelId" projectId={pid} alwaysOn />,
-  ];
-  return (
-    <Box>
-      <List
-        resource="short-links"
-        filters={filters}
-        queryOptions={{ meta: { projectId: pid } }}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        actions={
-          <TopToolbar>
-            <CreateButton pid={pid} variant="text" />
-            <ExportButton pid={pid} list="short-links" />
-          </TopToolbar>
-        }
-        empty={<Empty pid={pid} />}
-        // One list per project: another project's stored filters (a tag id) would not apply.
-        storeKey={`short-links.${pid}`}
-      >
-        <ShortLinkTable pid={pid} />
-      </List>
-    </Box>
+    </ProjectItemList>
   );
 }

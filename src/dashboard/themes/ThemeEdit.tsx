@@ -4,7 +4,6 @@ import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DeleteButton,
-  Edit,
   SaveButton,
   SimpleForm,
   Toolbar,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
+import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import { useFormContext } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
@@ -85,27 +85,21 @@ function EditToolbar({ pid }: { pid: string }) {
 
 function ThemeDetailsEdit({ pid, id }: { pid: string; id: string }) {
   const { success, failure } = useThemeNotify();
-  const meta = { projectId: pid };
   return (
-    <Edit
+    <ProjectRecordEdit
       resource="themes"
+      pid={pid}
       id={id}
-      redirect={false}
-      mutationMode="pessimistic"
-      queryOptions={{ meta }}
       transform={toThemeBody}
       // The card must not clip, or the preview beside the form cannot stay in view while scrolling.
       sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
-      mutationOptions={{
-        meta,
-        onSuccess: () => success(THEME_WORD, 'saved'),
-        onError: (error: unknown) => failure(THEME_WORD, 'saving', error, true),
-      }}
+      onSaved={() => success(THEME_WORD, 'saved')}
+      onSaveError={(error) => failure(THEME_WORD, 'saving', error, true)}
     >
       <SimpleForm validate={validateTheme} mode="onChange" toolbar={<EditToolbar pid={pid} />}>
         <EditInputs pid={pid} />
       </SimpleForm>
-    </Edit>
+    </ProjectRecordEdit>
   );
 }
 

@@ -2,16 +2,7 @@
 // user with ThemeSetActive can make another one active.
 import { Box, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  DataTable,
-  List,
-  SearchInput,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
@@ -19,6 +10,7 @@ import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
 import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
 import { ListEmpty } from '../common/ListEmpty';
+import { ProjectItemList } from '../common/ProjectItemList';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -91,14 +83,20 @@ function Empty({ pid }: { pid: string }) {
   );
 }
 
-function ThemeTable({ pid }: { pid: string }) {
-  const { filterValues } = useListContext();
+export function ThemeList() {
+  const { pid = '' } = useParams();
+  const translate = useTranslate();
   return (
-    <DataTable
-      rowClick={(id) => themePaths.detailsEdit(pid, String(id))}
-      bulkActionButtons={false}
-      data-testid="theme-list"
-      empty={filterValues.q ? undefined : <Empty pid={pid} />}
+    <ProjectItemList
+      resource="themes"
+      pid={pid}
+      title={translate('resources.themes.name', { smart_count: 2 })}
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      actions={<AddButton pid={pid} />}
+      empty={<Empty pid={pid} />}
+      rowClick={(id) => themePaths.detailsEdit(pid, id)}
+      testId="theme-list"
     >
       <DataTable.Col source="colors" label="resources.themes.fields.colors" disableSort>
         <SwatchField />
@@ -113,30 +111,7 @@ function ThemeTable({ pid }: { pid: string }) {
       <DataTable.Col label={false} disableSort align="right">
         <RowButtons pid={pid} />
       </DataTable.Col>
-    </DataTable>
-  );
-}
-
-export function ThemeList() {
-  const { pid = '' } = useParams();
-  const translate = useTranslate();
-  return (
-    <List
-      resource="themes"
-      title={translate('resources.themes.name', { smart_count: 2 })}
-      filters={filters}
-      queryOptions={{ meta: { projectId: pid } }}
-      sort={{ field: 'name', order: 'ASC' }}
-      actions={
-        <TopToolbar>
-          <AddButton pid={pid} />
-        </TopToolbar>
-      }
-      empty={<Empty pid={pid} />}
-      storeKey={`themes.${pid}`}
-    >
-      <ThemeTable pid={pid} />
-    </List>
+    </ProjectItemList>
   );
 }
 ThemeList.path = '/projects/:pid/themes';

@@ -71,14 +71,11 @@ function RowActions({ pid }: { pid: string }) {
         titleArgs={{ name: record.name }}
         testId={`trash-restore-${record.id}`}
         onConfirm={async () => {
-          try {
-            await dataProvider.restoreFromTrash(pid, record.type, record.id);
-            success(type, 'restored');
-            await afterChange();
-          } catch (error) {
-            failure(type, 'restoring', error);
-          }
+          await dataProvider.restoreFromTrash(pid, record.type, record.id);
+          success(type, 'restored');
+          await afterChange();
         }}
+        onFailure={(error) => failure(type, 'restoring', error)}
       />
       <ConfirmActionButton
         label={translate('app.trash.delete')}
@@ -89,14 +86,11 @@ function RowActions({ pid }: { pid: string }) {
         titleArgs={{ name: record.name }}
         testId={`trash-delete-${record.id}`}
         onConfirm={async () => {
-          try {
-            await dataProvider.deleteFromTrash(pid, record.type, record.id);
-            success(type, 'deleted');
-            await afterChange();
-          } catch (error) {
-            failure(type, 'deleting', error);
-          }
+          await dataProvider.deleteFromTrash(pid, record.type, record.id);
+          success(type, 'deleted');
+          await afterChange();
         }}
+        onFailure={(error) => failure(type, 'deleting', error)}
       />
     </Box>
   );
@@ -126,14 +120,11 @@ function EmptyTrashButton({ pid }: { pid: string }) {
       content="app.trash.empty_content"
       testId="trash-empty"
       onConfirm={async () => {
-        try {
-          await dataProvider.emptyTrash(pid);
-          success('trash', 'emptied');
-          await afterChange();
-        } catch (error) {
-          failure('trash', 'emptying', error);
-        }
+        await dataProvider.emptyTrash(pid);
+        success('trash', 'emptied');
+        await afterChange();
       }}
+      onFailure={(error) => failure('trash', 'emptying', error)}
     />
   );
 }

@@ -10,13 +10,11 @@ import {
   CardContent,
   Chip,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { HeadedTable } from '../common/HeadedTable';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
@@ -93,46 +91,42 @@ function DeliveryLog({ pid, webhook }: { pid: string; webhook: WebhookItem }) {
       <Typography color="text.secondary">{translate('app.webhooks.no_deliveries')}</Typography>
     );
   return (
-    <Table size="small" data-testid="webhook-deliveries">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('app.webhooks.created_at')}</TableCell>
-          <TableCell>{translate('app.webhooks.event')}</TableCell>
-          <TableCell>{translate('app.webhooks.status')}</TableCell>
-          <TableCell>{translate('app.webhooks.response')}</TableCell>
-          <TableCell>{translate('app.webhooks.attempts')}</TableCell>
-          <TableCell />
+    <HeadedTable
+      testId="webhook-deliveries"
+      columns={[
+        'app.webhooks.created_at',
+        'app.webhooks.event',
+        'app.webhooks.status',
+        'app.webhooks.response',
+        'app.webhooks.attempts',
+        {},
+      ]}
+    >
+      {deliveries.map((delivery) => (
+        <TableRow key={delivery.id}>
+          <TableCell>{new Date(delivery.createdAt).toLocaleString(formatLocale(locale))}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace' }}>{delivery.event}</TableCell>
+          <TableCell>
+            <Chip
+              size="small"
+              color={STATUS_COLOR[delivery.status]}
+              label={translate(`app.webhooks.statuses.${delivery.status}`)}
+            />
+          </TableCell>
+          <TableCell>{delivery.responseStatus ?? delivery.lastError ?? '—'}</TableCell>
+          <TableCell>{delivery.attempts}</TableCell>
+          <TableCell align="right">
+            <MuiButton
+              size="small"
+              startIcon={<ReplayIcon />}
+              onClick={() => void resend(delivery.id)}
+            >
+              {translate('app.webhooks.resend')}
+            </MuiButton>
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {deliveries.map((delivery) => (
-          <TableRow key={delivery.id}>
-            <TableCell>
-              {new Date(delivery.createdAt).toLocaleString(formatLocale(locale))}
-            </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace' }}>{delivery.event}</TableCell>
-            <TableCell>
-              <Chip
-                size="small"
-                color={STATUS_COLOR[delivery.status]}
-                label={translate(`app.webhooks.statuses.${delivery.status}`)}
-              />
-            </TableCell>
-            <TableCell>{delivery.responseStatus ?? delivery.lastError ?? '—'}</TableCell>
-            <TableCell>{delivery.attempts}</TableCell>
-            <TableCell align="right">
-              <MuiButton
-                size="small"
-                startIcon={<ReplayIcon />}
-                onClick={() => void resend(delivery.id)}
-              >
-                {translate('app.webhooks.resend')}
-              </MuiButton>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 

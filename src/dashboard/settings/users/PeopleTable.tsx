@@ -1,16 +1,7 @@
 // The table both users screens show: translated column heads, sideways scrolling on a phone.
 import type { ReactNode } from 'react';
-import {
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Chip, Stack } from '@mui/material';
+import { HeadedTable } from '../../common/HeadedTable';
 import type { ProjectRef } from '../../../shared/schemas/invitation';
 
 export function PeopleTable({
@@ -23,20 +14,14 @@ export function PeopleTable({
   columns: readonly string[];
   children: ReactNode;
 }) {
-  const translate = useTranslate();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={translate(label)}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column}>{translate(`app.people.${column}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
+    <HeadedTable
+      label={label}
+      scroll={{ overflowX: 'auto' }}
+      columns={columns.map((column) => `app.people.${column}`)}
+    >
+      {children}
+    </HeadedTable>
   );
 }
 
