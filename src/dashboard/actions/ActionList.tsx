@@ -5,7 +5,6 @@ import { Box, Stack } from '@mui/material';
 import {
   DataTable,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
@@ -82,7 +82,7 @@ function ActionTable({ projectId }: { projectId: string }) {
         <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right">
-        <NumberField source="qrCodeCount" />
+        <LocaleNumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

@@ -6,7 +6,6 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
   List,
-  NumberField,
   SearchInput,
   TopToolbar,
   useListContext,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
@@ -86,7 +86,7 @@ function AdTable({ projectId }: { projectId: string }) {
         <DisplayTimeField />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right" disableSort>
-        <NumberField source="qrCodeCount" />
+        <LocaleNumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

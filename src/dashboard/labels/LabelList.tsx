@@ -4,12 +4,12 @@ import { Box, Chip } from '@mui/material';
 import {
   DataTable,
   List,
-  NumberField,
   SearchInput,
   TopToolbar,
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
@@ -68,7 +68,7 @@ function LabelTable({ pid }: { pid: string }) {
         <NameChip />
       </DataTable.Col>
       <DataTable.Col source="itemCount" align="right" disableSort>
-        <NumberField source="itemCount" />
+        <LocaleNumberField source="itemCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

@@ -6,13 +6,13 @@ import {
   Button,
   DataTable,
   List,
-  NumberField,
   SearchInput,
   TopToolbar,
   useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
@@ -110,7 +110,7 @@ function QrCodeTable({ pid }: { pid: string }) {
         <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-        <NumberField source="scans" />
+        <LocaleNumberField source="scans" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

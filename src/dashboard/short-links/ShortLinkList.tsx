@@ -5,13 +5,13 @@ import { Box, Typography } from '@mui/material';
 import {
   DataTable,
   List,
-  NumberField,
   SearchInput,
   TextField,
   TopToolbar,
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
@@ -100,7 +100,7 @@ function ShortLinkTable({ pid }: { pid: string }) {
         <LabelChips />
       </DataTable.Col>
       <DataTable.Col source="scans" align="right" disableSort>
-        <NumberField source="scans" />
+        <LocaleNumberField source="scans" />
       </DataTable.Col>
     </DataTable>
   );
