@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createDatabase } from '../../src/server/db/database.js';
 import { recordScans } from '../helpers/factories.js';
 import { productRun } from './support/demoItems.js';
-import { logIn } from './support/session.js';
+import { logIn, logInToDemoProject } from './support/session.js';
 import { settle } from './support/screens.js';
 
 const run = productRun();
@@ -19,10 +19,7 @@ let updatedAt: Date;
 beforeAll(async () => {
   const context = await run.browser.newContext();
   const page = await context.newPage();
-  await logIn(page, run.server.url, 'user@example.com');
-  // The user has one project (the demo one with content), so sign-in opens its start page.
-  await page.waitForURL(/\/projects\/[0-9A-Z]{26}\/start/);
-  projectId = /\/projects\/([0-9A-Z]{26})\//.exec(page.url())![1];
+  projectId = await logInToDemoProject(page, run.server.url);
   const api = (path: string) => page.request.get(`${run.server.url}/api${path}`);
   const self = (await (await api('/self')).json()) as { data: { customerId: string } };
   const codes = (await (await api(`/projects/${projectId}/qr-codes`)).json()) as {

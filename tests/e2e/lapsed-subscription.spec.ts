@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { createDatabase } from '../../src/server/db/database.js';
 import { setAccountState } from '../helpers/factories.js';
 import { productRun } from './support/demoItems.js';
-import { logIn } from './support/session.js';
+import { logIn, logInToDemoProject } from './support/session.js';
 
 const run = productRun();
 let projectId: string;
@@ -16,10 +16,7 @@ let projectId: string;
 beforeAll(async () => {
   const context = await run.browser.newContext();
   const page = await context.newPage();
-  await logIn(page, run.server.url, 'user@example.com');
-  // The user has one project, so sign-in opens its start page.
-  await page.waitForURL(/\/projects\/[0-9A-Z]{26}\/start/);
-  projectId = /\/projects\/([0-9A-Z]{26})\//.exec(page.url())![1];
+  projectId = await logInToDemoProject(page, run.server.url);
   const self = (await (await page.request.get(`${run.server.url}/api/self`)).json()) as {
     data: { customerId: string };
   };
