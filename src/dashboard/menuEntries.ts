@@ -1,25 +1,20 @@
-// The side menu of SPEC §1 as data: each entry's route name, path and the access rule of SPEC §6,
-// so the menu, the "coming soon" routes and the tests read one table.
-import type { Role } from '../shared/enums';
-import type { PermissionKey } from '../shared/permissions';
-import { allows } from './access';
+// The side menu of SPEC §1 as data: each entry's route name, path and permission keys (SPEC §6),
+// so the menu, the "coming soon" routes and the tests read one table. Who sees an entry follows
+// from the shared permission table alone (access.ts), never from a role list of its own.
+import { allows, type AccessRule } from './access';
 import { PRODUCT } from './actions/actionPaths';
 import { NEW_PAGE_KIND } from './pages-overview/pageKinds';
 
 export type MenuGroup = 'create' | 'main' | 'connections' | 'advanced';
 
-export interface MenuEntry {
+export interface MenuEntry extends AccessRule {
   /** SPEC §2's named route; also the data-testid `menu-<name>`. */
   name: string;
   label: string;
   group: MenuGroup;
   /** Path with `:pid` for project-scoped entries. */
   path: string;
-  key: PermissionKey;
-  roles: readonly Role[];
 }
-
-const CUSTOMER: readonly Role[] = ['customeradmin', 'user'];
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
@@ -28,7 +23,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'create',
     path: '/projects/:pid/qr-code/create',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'shortLinkAdd',
@@ -36,7 +30,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'create',
     path: '/projects/:pid/short-links/create',
     key: 'ProjectShortLinksView',
-    roles: CUSTOMER,
   },
   {
     name: 'pagesAdd',
@@ -45,7 +38,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     // A page is an Action of a page kind: the editor opens on that kind's tab.
     path: `/projects/:pid/${PRODUCT}/create?type=${NEW_PAGE_KIND}`,
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'home',
@@ -53,7 +45,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'main',
     path: '/projects/:pid/start',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'qrcodeOverview',
@@ -61,7 +52,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'connections',
     path: '/projects/:pid/qr-codes',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'shortLinkOverview',
@@ -69,7 +59,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'connections',
     path: '/projects/:pid/short-links',
     key: 'ProjectShortLinksView',
-    roles: CUSTOMER,
   },
   {
     name: 'pagesOverview',
@@ -77,7 +66,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'connections',
     path: '/projects/:pid/pages',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'qrlinkOverview',
@@ -85,7 +73,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/qr-links',
     key: 'ProjectQRLinksView',
-    roles: CUSTOMER,
   },
   {
     name: 'qrcodeTemplateOverview',
@@ -93,7 +80,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/qrcodes/templates',
     key: 'QRCodeTemplateView',
-    roles: CUSTOMER,
   },
   {
     name: 'advertisementOverview',
@@ -101,7 +87,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/ads',
     key: 'ProjectAdvertisementsView',
-    roles: CUSTOMER,
   },
   {
     name: 'labelOverview',
@@ -109,7 +94,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/tags',
     key: 'ProjectLabelsView',
-    roles: CUSTOMER,
   },
   {
     name: 'themeOverview',
@@ -117,7 +101,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/themes',
     key: 'ProjectThemesView',
-    roles: CUSTOMER,
   },
   {
     name: 'trashOverview',
@@ -125,7 +108,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/trash',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'projectStatistics',
@@ -133,15 +115,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'advanced',
     path: '/projects/:pid/statistics',
     key: 'ProjectQRCodesView',
-    roles: CUSTOMER,
   },
   {
     name: 'projectAuditLogs',
     label: 'app.menu.audit_logs',
     group: 'advanced',
     path: '/projects/:pid/auditlogs',
-    key: 'AuditLogsView',
-    roles: ['customeradmin'],
+    // The project menu is for those who work in its content; the platform admin, who may read a
+    // project's audit log too, opens it from the project's own tabs.
+    key: ['AuditLogsView', 'ProjectQRCodesView'],
   },
   // SPEC §6 gates "settings" with ProjectThemesView, a project-content key the platform admin
   // does not hold; the settings everyone may open are profile and security, so their key rules.
@@ -150,9 +132,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'app.menu.settings',
     group: 'advanced',
     path: '/settings/profile',
-    key: 'UserSelfView',
     // Admins too: their settings hold white label and analytics (SPEC §2).
-    roles: ['customeradmin', 'user', 'admin'],
+    key: 'UserSelfView',
   },
   {
     name: 'customerOverview',
@@ -160,11 +141,10 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'main',
     path: '/customers',
     key: 'CustomersView',
-    roles: ['admin'],
   },
 ];
 
-export function visibleEntries(role: Role | string | null | undefined): MenuEntry[] {
+export function visibleEntries(role: string | null | undefined): MenuEntry[] {
   return MENU_ENTRIES.filter((entry) => allows(role, entry));
 }
 

@@ -51,6 +51,8 @@ const SCREEN_KEYS = [
   'Registration',
   'SubscriptionView',
   'SubscriptionCancel',
+  /** Ordering a plan for one's own customer: the checkout and the customer's own billing page. */
+  'SubscriptionOrder',
   'ThemeSetActive',
   'ThemeLogoDelete',
   'UserSelfView',
@@ -113,6 +115,14 @@ const CONTENT_KEYS_OF_PROJECT: PermissionKey[] = [
 ];
 export const PROJECT_CONTENT_KEYS: ReadonlySet<PermissionKey> = new Set(CONTENT_KEYS_OF_PROJECT);
 
+/**
+ * What only a customer does for itself: the platform admin belongs to no customer, so it has no
+ * subscription to order (it activates a customer's plan directly, with CustomerLimitsUpdate).
+ */
+export const CUSTOMER_OWN_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionKey>([
+  'SubscriptionOrder',
+]);
+
 /** What a regular user may do: work with a project's content, and with their own account. */
 const USER_KEYS: PermissionKey[] = [
   'UserProjectsView',
@@ -139,6 +149,7 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
   'InviteRevoke',
   'SubscriptionView',
   'SubscriptionCancel',
+  'SubscriptionOrder',
   'UsersView',
   'UserCreate',
   'UserDelete',
@@ -160,7 +171,11 @@ const CUSTOMERADMIN_KEYS: PermissionKey[] = [
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<PermissionKey>>> = {
   user: new Set(USER_KEYS),
   customeradmin: new Set(CUSTOMERADMIN_KEYS),
-  admin: new Set(ALL_PERMISSION_KEYS.filter((key) => !PROJECT_CONTENT_KEYS.has(key))),
+  admin: new Set(
+    ALL_PERMISSION_KEYS.filter(
+      (key) => !PROJECT_CONTENT_KEYS.has(key) && !CUSTOMER_OWN_KEYS.has(key),
+    ),
+  ),
 };
 
 export function permissionsOf(role: Role): PermissionKey[] {

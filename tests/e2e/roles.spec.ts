@@ -187,6 +187,13 @@ const ROUTES: RouteCase[] = [
     allowed: MANAGERS,
     api: (ids) => get(`/customers/${ids.customerId}/users`),
   },
+  // SPEC §2 and §6: checkout is the customer admin's; the platform admin has no customer to order
+  // for, so its order is refused (403) before the empty body could answer 422.
+  {
+    path: () => '/checkout',
+    allowed: ['customeradmin'],
+    api: () => ({ method: 'POST', path: '/register/activate' }),
+  },
 ];
 
 let server: RunningServer;

@@ -7,6 +7,7 @@ import {
   hasPermission,
   isRole,
   permissionsOf,
+  CUSTOMER_OWN_KEYS,
   PROJECT_CONTENT_KEYS,
   ROLE_PERMISSIONS,
   type PermissionKey,
@@ -36,19 +37,24 @@ describe('ROLE_PERMISSIONS', () => {
     ['CustomerLimitsUpdate', false, false, true],
     ['WhiteLabelSettings', false, false, true],
     ['AnalyticsSettings', false, false, true],
+    // The checkout is the customer admin's own: the platform admin has no customer to order for.
+    ['SubscriptionView', false, true, true],
+    ['SubscriptionOrder', false, true, false],
   ])('%s: user %s, customeradmin %s, admin %s', (key, user, customeradmin, admin) => {
     expect(hasPermission('user', key)).toBe(user);
     expect(hasPermission('customeradmin', key)).toBe(customeradmin);
     expect(hasPermission('admin', key)).toBe(admin);
   });
 
-  it("roles nest: user ⊂ customeradmin ⊂ admin, except a project's content, which is not the admin's", () => {
+  it("roles nest: user ⊂ customeradmin ⊂ admin, except a project's content and a customer's own order", () => {
+    const notAdmins = (key: PermissionKey) =>
+      PROJECT_CONTENT_KEYS.has(key) || CUSTOMER_OWN_KEYS.has(key);
     for (const key of ROLE_PERMISSIONS.user)
       expect(ROLE_PERMISSIONS.customeradmin.has(key)).toBe(true);
     for (const key of ROLE_PERMISSIONS.customeradmin)
-      expect(ROLE_PERMISSIONS.admin.has(key)).toBe(!PROJECT_CONTENT_KEYS.has(key));
+      expect(ROLE_PERMISSIONS.admin.has(key)).toBe(!notAdmins(key));
     expect(ROLE_PERMISSIONS.admin.size).toBe(
-      new Set(ALL_PERMISSION_KEYS).size - PROJECT_CONTENT_KEYS.size,
+      new Set(ALL_PERMISSION_KEYS).size - PROJECT_CONTENT_KEYS.size - CUSTOMER_OWN_KEYS.size,
     );
   });
 

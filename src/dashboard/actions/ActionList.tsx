@@ -4,12 +4,12 @@ import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
 import {
   DataTable,
-  NumberField,
   SearchInput,
   SelectInput,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
@@ -83,7 +83,7 @@ export function ActionList() {
         <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right">
-        <NumberField source="qrCodeCount" />
+        <LocaleNumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

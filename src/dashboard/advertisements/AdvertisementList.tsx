@@ -5,12 +5,12 @@ import { Avatar } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   DataTable,
-  NumberField,
   SearchInput,
   useLocale,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
@@ -70,7 +70,7 @@ export function AdvertisementList() {
         <DisplayTimeField />
       </DataTable.Col>
       <DataTable.Col source="qrCodeCount" align="right" disableSort>
-        <NumberField source="qrCodeCount" />
+        <LocaleNumberField source="qrCodeCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

@@ -36,12 +36,11 @@ import {
   useGetIdentity,
   useLocale,
   useNotify,
-  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { formatMoney } from '../../shared/billing';
 import type { BillingOverview, Invoice } from '../../shared/schemas/billing';
-import type { DashboardPermissions } from '../providers/authProvider';
+import { useHasPermission } from '../useHasPermission';
 import { ApiHttpError } from '../providers/http';
 import { formatLocale } from '../common/LocaleDateField';
 import { invoicePdfUrl } from '../providers/accountMethods';
@@ -247,7 +246,10 @@ export function BillingPage() {
   const locale = useLocale();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { permissions } = usePermissions<DashboardPermissions>();
+  // What the page offers follows the keys of the calls behind it (SPEC §6), not the role's name.
+  const mayOrder = useHasPermission('SubscriptionOrder');
+  const canMarkPaid = useHasPermission('InvoiceUpdate');
+  const mayActivateDirectly = useHasPermission('CustomerLimitsUpdate');
   const customerId = useBillingCustomer();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -288,8 +290,7 @@ export function BillingPage() {
   if (overview.error || !overview.data)
     return <Alert severity="error">{translate('app.billing.load_error')}</Alert>;
   const data = overview.data;
-  const isCustomerAdmin = permissions?.role === 'customeradmin';
-  const canChoosePlan = isCustomerAdmin && !data.pendingInvoiceId;
+  const canChoosePlan = mayOrder && !data.pendingInvoiceId;
   const period = data.billingPeriod
     ? translate(data.billingPeriod === 'year' ? 'app.billing.yearly' : 'app.billing.monthly')
     : translate('app.billing.none');
@@ -397,7 +398,7 @@ export function BillingPage() {
                   data.provider === 'stripe' ? 'app.billing.card' : 'app.billing.bank_transfer',
                 )}
               </Typography>
-              {data.hasPaymentPortal && isCustomerAdmin && (
+              {data.hasPaymentPortal && mayOrder && (
                 <Button
                   sx={{ mt: 2 }}
                   variant="outlined"
@@ -422,14 +423,14 @@ export function BillingPage() {
             <InvoiceTable
               customerId={customerId}
               invoices={invoices.data}
-              canMarkPaid={permissions?.role === 'admin'}
+              canMarkPaid={canMarkPaid}
             />
           ) : (
             <Loading />
           )}
         </CardContent>
       </Card>
-      {permissions?.role === 'admin' && <DirectActivation customerId={customerId} />}
+      {mayActivateDirectly && <DirectActivation customerId={customerId} />}
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
         <DialogTitle>{translate('app.billing.cancel_confirm_title')}</DialogTitle>
         <DialogContent>

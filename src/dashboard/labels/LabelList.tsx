@@ -1,7 +1,8 @@
 // /projects/:pid/tags (labelOverview): the project's tags with how many items carry each.
 import { useParams } from 'react-router-dom';
 import { Chip } from '@mui/material';
-import { DataTable, NumberField, SearchInput, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, useRecordContext } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
@@ -48,7 +49,7 @@ export function LabelList() {
         <NameChip />
       </DataTable.Col>
       <DataTable.Col source="itemCount" align="right" disableSort>
-        <NumberField source="itemCount" />
+        <LocaleNumberField source="itemCount" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

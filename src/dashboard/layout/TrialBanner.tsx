@@ -8,6 +8,7 @@ import { useDataProvider, useNotify, usePermissions, useTranslate } from 'react-
 import { trialCountdown } from '../../shared/rules';
 import type { DashboardDataProvider, TrialProgress } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
+import { ACCESS_RULES, allows } from '../access';
 
 /** Pure view, so the countdown can be tested with any date. */
 export function TrialBannerView({ progress, now }: { progress: TrialProgress; now: Date }) {
@@ -54,7 +55,7 @@ export function TrialBanner() {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  // Progress loads for customeradmin and user (SPEC §6); only customeradmin sees the banner.
+  // Progress loads for customeradmin and user (SPEC §6); the banner is for who may order.
   const loads = permissions?.role === 'customeradmin' || permissions?.role === 'user';
   const { data, error } = useQuery({
     queryKey: ['register', 'progress'],
@@ -79,6 +80,7 @@ export function TrialBanner() {
     const timer = setInterval(() => setNow(new Date()), 60 * 1000);
     return () => clearInterval(timer);
   }, []);
-  if (permissions?.role !== 'customeradmin' || !data) return null;
+  // The banner leads to checkout, so it shows exactly to whoever may open it (the customer admin).
+  if (!allows(permissions?.role, ACCESS_RULES['checkout.list']) || !data) return null;
   return <TrialBannerView progress={data} now={now} />;
 }

@@ -23,6 +23,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ThemeMenuItem } from './ThemeToggle';
+import { ACCESS_RULES, allows } from '../access';
 
 /** The portal link opens the billing page: plan, payment method, invoices (issue 10). */
 const PORTAL_PATH = '/billing';
@@ -101,7 +102,8 @@ export function UserMenu() {
           <ListItemText>{translate('app.appbar.security')}</ListItemText>
         </MenuItem>
         <ThemeMenuItem onClick={close} />
-        {permissions?.role === 'customeradmin' && (
+        {/* The link is shown exactly when its page opens (SPEC §6: the customer admin's). */}
+        {allows(permissions?.role, ACCESS_RULES['billing.list']) && (
           <MenuItem
             component={Link}
             to={PORTAL_PATH}

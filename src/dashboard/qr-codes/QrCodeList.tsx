@@ -4,11 +4,11 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
   DataTable,
-  NumberField,
   SearchInput,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
@@ -117,7 +117,7 @@ export function QrCodeList() {
         <LabelChips max={3} />
       </DataTable.Col>
       <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-        <NumberField source="scans" />
+        <LocaleNumberField source="scans" />
       </DataTable.Col>
       <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         <LocaleDateField source="updatedAt" showTime />

@@ -2,7 +2,8 @@
 // filtered by tag on the server.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
-import { DataTable, NumberField, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, TextField, useRecordContext } from 'react-admin';
+import { LocaleNumberField } from '../common/LocaleNumberField';
 import type { ShortLink } from '../../shared/schemas/shortLink';
 import { ActionLabel } from '../qr-codes/ActionLabel';
 import type { QrCodeRecord } from '../qr-codes/types';
@@ -84,7 +85,7 @@ export function ShortLinkList() {
         <LabelChips />
       </DataTable.Col>
       <DataTable.Col source="scans" align="right" disableSort>
-        <NumberField source="scans" />
+        <LocaleNumberField source="scans" />
       </DataTable.Col>
     </ProjectItemList>
   );

@@ -2,7 +2,7 @@
 // the role, phone and accessibility stories can open every item route of SPEC §2.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { logIn } from './session.js';
+import { logIn, logInToDemoProject } from './session.js';
 import { launchBrowser } from './chromium.js';
 import { startServer, type RunningServer } from './server.js';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
@@ -95,9 +95,7 @@ export async function makeDemoItems(
 export async function demoProjectItems(browser: Browser, baseUrl: string): Promise<DemoItems> {
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await logIn(userPage, baseUrl, 'user@example.com');
-  await userPage.waitForURL(/\/projects\/[0-9A-Z]{26}\/start/);
-  const projectId = /\/projects\/([0-9A-Z]{26})\//.exec(userPage.url())![1];
+  const projectId = await logInToDemoProject(userPage, baseUrl);
   await userContext.close();
   const context = await browser.newContext();
   const page = await context.newPage();

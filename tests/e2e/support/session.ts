@@ -22,6 +22,16 @@ export async function logIn(
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
+/**
+ * Signs the demo user in and answers the id of their project: they have exactly one (the demo
+ * project with content), so sign-in opens its start page (issue 13, part 1).
+ */
+export async function logInToDemoProject(page: Page, baseUrl: string): Promise<string> {
+  await logIn(page, baseUrl, 'user@example.com');
+  await page.waitForURL(/\/projects\/[0-9A-Z]{26}\/start/);
+  return /\/projects\/([0-9A-Z]{26})\//.exec(page.url())![1];
+}
+
 /** Opens the first project of the overview and answers its id (from the URL). */
 export async function openFirstProject(page: Page, baseUrl: string): Promise<string> {
   await page.goto(`${baseUrl}/projects`);

@@ -73,6 +73,20 @@ describe('GET /plans', () => {
 });
 
 describe('manual checkout', () => {
+  it.each([
+    ['a platform admin', DEMO.admin],
+    ['a plain user', DEMO.user],
+  ])('refuses %s with 403 before reading the body', async (_who, email) => {
+    const other = await login(t.app, email);
+    for (const body of [{}, { planId: t.ids.plans.starter, billingPeriod: 'month' }]) {
+      const response = await call(t.app, 'POST', '/api/register/activate', {
+        cookie: other,
+        body,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
   it('turns an expired trial into a paying customer once the admin marks the invoice paid', async () => {
     expect((await newProject()).statusCode).toBe(402);
 

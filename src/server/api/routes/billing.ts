@@ -75,10 +75,11 @@ export function billingRoutes(
     },
   );
 
-  // POST /register/activate: the checkout's order (customer admins, for their own customer).
+  // POST /register/activate: the checkout's order (customer admins, for their own customer). The
+  // key is one the platform admin lacks, so its order is refused (403) before the body is read.
   api.post(
     '/register/activate',
-    { schema: { body: activateSchema }, preHandler: requirePermission('SubscriptionView') },
+    { schema: { body: activateSchema }, preHandler: requirePermission('SubscriptionOrder') },
     async (request) => {
       const input = request.body;
       return {
