@@ -50,6 +50,7 @@ import { webhookRoutes } from './api/routes/webhooks.js';
 import { importRoutes } from './api/routes/imports.js';
 import { ImportJobs } from './import/jobs.js';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.js';
+import { itemPresenter } from './services/webhookPayloads.js';
 import { PageAnalyticsSettings } from './services/pageAnalytics.js';
 import { WhiteLabelHosts, WhiteLabelService } from './services/whiteLabel.js';
 import { whiteLabelRoutes } from './api/routes/whiteLabel.js';
@@ -236,6 +237,7 @@ export async function buildApp({
       allowPrivate: config.webhookAllowPrivate,
       metrics,
       onError: (error, what) => app.log.error({ err: error }, `webhooks: ${what} failed`),
+      present: itemPresenter(db, config),
     },
     webhooks,
   );

@@ -36,6 +36,8 @@ interface Preview {
   alreadyImported: number;
   invalid: number;
   errors: { line: number; errors: ApiError[] }[];
+  /** Label names of the tags column that the import will make. */
+  newLabels: string[];
 }
 
 interface Job {
@@ -49,6 +51,8 @@ interface Job {
 }
 
 const POLL_MS = 500;
+/** How many new label names the preview spells out; the rest are counted. */
+const NEW_LABELS_SHOWN = 20;
 
 /** A refusal of the file, as its errors. */
 async function fileErrors<T>(sending: Promise<T>): Promise<T> {
@@ -116,6 +120,15 @@ export function ImportPage() {
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [dataProvider, job, pid]);
+
+  const problemText = (error: ApiError) => {
+    const problem = translate(apiErrorKey(error.code), error.meta ?? {});
+    // An error at one name of the tags column says which name.
+    const tag = error.meta?.tag;
+    return typeof tag === 'string'
+      ? translate('app.import.tag_problem', { tag, problem })
+      : problem;
+  };
 
   const percent = job && job.total ? Math.round((job.processed / job.total) * 100) : 0;
 
@@ -204,6 +217,18 @@ export function ImportPage() {
                   already: preview.alreadyImported,
                 })}
               </Alert>
+              {preview.newLabels.length > 0 && (
+                <Alert severity="info" data-testid="import-new-labels">
+                  {translate('app.import.new_labels', {
+                    names: [
+                      ...preview.newLabels.slice(0, NEW_LABELS_SHOWN),
+                      ...(preview.newLabels.length > NEW_LABELS_SHOWN
+                        ? [`+${preview.newLabels.length - NEW_LABELS_SHOWN}`]
+                        : []),
+                    ].join(', '),
+                  })}
+                </Alert>
+              )}
               {preview.errors.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
                   <Table size="small" data-testid="import-errors">
@@ -220,9 +245,7 @@ export function ImportPage() {
                           <TableRow key={`${row.line}-${index}`}>
                             <TableCell>{row.line}</TableCell>
                             <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
-                            <TableCell>
-                              {translate(apiErrorKey(error.code), error.meta ?? {})}
-                            </TableCell>
+                            <TableCell>{problemText(error)}</TableCell>
                           </TableRow>
                         )),
                       )}

@@ -1,9 +1,10 @@
-// Maps a spreadsheet's columns to import rows. Our own columns (name, url, uri, tags) or the
-// export files other tools write — each recognised by its header row:
+// Maps a spreadsheet's columns to import rows. Our own columns (name, url, uri, tags: label names
+// separated by , ; or |) or the export files other tools write — each recognised by its header row:
 //   Shlink (web client "Export"): createdAt, domain, shortCode, shortUrl, longUrl, title, tags (|), visits
 //   Dub ("Export links"):         Short link, Destination URL, Title, Tags (,), Clicks, Created at, …
-//   Bitly (links list export):    link, long_url, title, created_at, tags, archived, …
+//   Bitly (links list export):    link, long_url, title, created_at, tags (| , or ;), archived, …
 import type { ImportFormat } from '../../shared/schemas/import.js';
+import { distinctLabelNames } from '../../shared/schemas/label.js';
 import type { Sheet } from './spreadsheet.js';
 
 /** A row before validation: the raw texts the columns gave, in our fields. */
@@ -62,7 +63,8 @@ const FORMATS: Record<ImportFormat, FormatRule> = {
     url: 'url',
     uri: ['uri'],
     tags: 'tags',
-    tagSeparator: /\|/,
+    // A spreadsheet user types , or ; between names; | as Shlink writes it works too.
+    tagSeparator: /[|,;]/,
     key: null,
   },
 };
@@ -115,7 +117,8 @@ export function mapRows(sheet: Sheet, format: ImportFormat): MappedRow[] {
       name: cell(row, rule.name) || uri,
       url: cell(row, rule.url),
       uri,
-      tags: [...new Set(tags)],
+      // "Promo" and "promo" are one label.
+      tags: distinctLabelNames(tags),
     };
   });
 }

@@ -9,7 +9,7 @@ import {
   type ImportKind,
   type ImportRow,
 } from '../../shared/schemas/import.js';
-import { defaultKeyColumn, detectFormat, mapRows } from './formats.js';
+import { defaultKeyColumn, detectFormat, mapRows, type MappedRow } from './formats.js';
 import { readSpreadsheet, SpreadsheetError } from './spreadsheet.js';
 
 export interface PreviewRow {
@@ -44,6 +44,16 @@ export class ImportFileError extends Error {
   }
 }
 
+/** An error at one label name (/tags/2) says which name, since the file has no such field. */
+const withTagName =
+  (mapped: MappedRow) =>
+  (error: ApiError): ApiError => {
+    const index = /^\/tags\/(\d+)$/.exec(error.source?.pointer ?? '')?.[1];
+    return index === undefined
+      ? error
+      : { ...error, meta: { ...error.meta, tag: mapped.tags[Number(index)] } };
+  };
+
 export async function previewImport(data: Buffer, options: PreviewOptions): Promise<ImportPreview> {
   let sheet;
   try {
@@ -75,7 +85,7 @@ export async function previewImport(data: Buffer, options: PreviewOptions): Prom
       tags: mapped.tags,
       key: key || undefined,
     });
-    const errors = parsed.success ? [] : zodErrorToApiErrors(parsed.error);
+    const errors = parsed.success ? [] : zodErrorToApiErrors(parsed.error).map(withTagName(mapped));
     // One row per key (and per wanted uri): a second one in the same file is an error at its field.
     for (const [field, value] of [
       ['key', key],

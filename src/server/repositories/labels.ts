@@ -102,6 +102,26 @@ export async function isLabelNameTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** The project's labels whose names are among `names`, regardless of case, by lower-case name. */
+export async function labelsNamed(
+  db: Executor,
+  projectId: string,
+  names: readonly string[],
+): Promise<Map<string, LabelRow>> {
+  const found = new Map<string, LabelRow>();
+  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('labels')
+      .selectAll()
+      .where('projectId', '=', projectId)
+      .where(sql<string>`lower(${sql.ref('name')})`, 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.name.toLowerCase(), row);
+  }
+  return found;
+}
+
 export async function insertLabel(db: Executor, row: Insertable<LabelsTable>): Promise<void> {
   await db.insertInto('labels').values(row).execute();
 }

@@ -16,12 +16,14 @@ import {
   deleteAction,
   findAction,
   insertAction,
+  qrCodeCounts,
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
 import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
+import { labelsOfItems } from '../repositories/labels.js';
 import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
 import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
@@ -479,6 +481,14 @@ export async function presentActions(
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));
+}
+
+/** The answers of a page of Actions as the API gives them: with their tags and QR code counts. */
+export async function presentActionsWithLabels(db: Executor, rows: ActionRow[]) {
+  const ids = rows.map((row) => row.id);
+  const answers = await presentActions(db, rows, await qrCodeCounts(db, ids));
+  const labels = await labelsOfItems(db, 'action', ids);
+  return answers.map((answer) => ({ ...answer, labels: labels.get(answer.id) ?? [] }));
 }
 
 /** A health row as answered: only while it is about the link the Action has now. */

@@ -8,6 +8,7 @@ import type { ImportJobRow } from '../db/schema.js';
 import { newQrCodeSchema } from '../../shared/schemas/qrCode.js';
 import { newShortLinkSchema, randomUri } from '../../shared/schemas/shortLink.js';
 import type { ImportKind, ImportRow } from '../../shared/schemas/import.js';
+import { distinctLabelNames } from '../../shared/schemas/label.js';
 import type { Actor } from '../domain/actor.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { previewImport, type PreviewOptions, type PreviewRow } from '../import/preview.js';
@@ -19,6 +20,8 @@ import {
   insertImportKey,
   updateImportJob,
 } from '../repositories/imports.js';
+import { labelsNamed } from '../repositories/labels.js';
+import { linkLabelsByName } from './labels.js';
 import { visibleProjectOr404 } from './projects.js';
 import { createQrCode } from './qrCodes.js';
 import { createShortLink } from './shortLinks.js';
@@ -43,6 +46,8 @@ export interface ImportSummary {
   errors: PreviewRow[];
   /** The first valid rows, as they will be imported. */
   sample: ImportRow[];
+  /** Label names of the rows to import that no label of the project has yet: the import makes them. */
+  newLabels: string[];
 }
 
 export function presentImportJob(row: ImportJobRow) {
@@ -117,8 +122,11 @@ export async function previewForProject(
   data: Buffer,
   options: PreviewOptions,
 ): Promise<ImportSummary> {
-  const { preview, valid, fresh } = await analyse(db, actor, projectId, data, options);
+  const { project, preview, valid, fresh } = await analyse(db, actor, projectId, data, options);
   const invalid = preview.rows.filter((row) => row.errors.length > 0);
+  // The first spelling of a name is the one the import gives the new label.
+  const wanted = distinctLabelNames(fresh.flatMap((row) => row.tags));
+  const existing = await labelsNamed(db, project.id, wanted);
   return {
     format: preview.format,
     headers: preview.headers,
@@ -129,6 +137,7 @@ export async function previewForProject(
     invalid: invalid.length,
     errors: invalid.slice(0, PREVIEW_ERROR_ROWS),
     sample: valid.slice(0, PREVIEW_SAMPLE_ROWS),
+    newLabels: wanted.filter((name) => !existing.has(name.toLowerCase())),
   };
 }
 
@@ -200,7 +209,7 @@ async function runImport(
         return await save('failed');
       }
       try {
-        await createItem(db, actor, job.projectId, kind, row, work);
+        await createItem(db, actor, job, kind, row, work);
         progress.created++;
       } catch (error) {
         progress.failed++;
@@ -217,29 +226,44 @@ async function runImport(
   }
 }
 
-/** One row through the services; its key is noted in the item's own transaction. */
+/**
+ * One row through the services; its key and its labels (the tags column, missing labels made) are
+ * written in the item's own transaction, so a refused row leaves none of them behind.
+ */
 async function createItem(
   db: Db,
   actor: Actor,
-  projectId: string,
+  job: Pick<ImportJobRow, 'projectId' | 'customerId'>,
   kind: ImportKind,
   row: ImportRow,
   work: UnitOfWork,
 ): Promise<void> {
+  const { projectId } = job;
   // The same schemas as POST …/qr-codes and …/short-links: their defaults (design, activity) too.
   const action = { name: row.name, objectType: 'link', data: { link: row.url } };
-  const noted = row.key
-    ? work.followedBy(async (trx, recorded) => {
-        const item = recorded.find((change) => change.type === kind && change.action === 'created');
-        if (item?.itemId)
-          await insertImportKey(trx, {
-            projectId,
-            itemType: kind,
-            key: row.key!,
-            itemId: item.itemId,
-          });
-      })
-    : work;
+  const noted =
+    row.key || row.tags.length
+      ? work.followedBy(async (scope, recorded) => {
+          const item = recorded.find(
+            (change) => change.type === kind && change.action === 'created',
+          );
+          if (!item?.itemId) return;
+          if (row.key)
+            await insertImportKey(scope.trx, {
+              projectId,
+              itemType: kind,
+              key: row.key,
+              itemId: item.itemId,
+            });
+          await linkLabelsByName(
+            scope,
+            { id: projectId, customerId: job.customerId },
+            kind,
+            item.itemId,
+            row.tags,
+          );
+        })
+      : work;
   if (kind === 'qr_code')
     await createQrCode(
       db,

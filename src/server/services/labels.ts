@@ -8,7 +8,7 @@ import type { PermissionKey } from '../../shared/permissions.js';
 import type { Label, LabelInput, LabelItemType } from '../../shared/schemas/label.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import type { UnitOfWork, WriteScope } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
 import {
   deleteLabel,
@@ -20,6 +20,7 @@ import {
   isLabelNameTaken,
   itemsWithLabel,
   labelCounts,
+  labelsNamed,
   labelsOfItems,
   replaceItemLabels,
   updateLabel,
@@ -83,32 +84,81 @@ export async function createLabel(
   input: LabelInput,
   work: UnitOfWork,
 ): Promise<string> {
-  const id = ulid();
-  await withNameGuard(() =>
-    work.run(async ({ trx, record }) => {
-      const project = await visibleProjectOr404(trx, user, projectId);
-      if (await isLabelNameTaken(trx, project.id, input.name)) throw nameTaken();
-      const now = new Date().toISOString();
-      await insertLabel(trx, {
-        id,
-        customerId: project.customerId,
-        projectId: project.id,
-        name: input.name,
-        color: input.color,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await record({
-        type: 'label',
-        action: 'created',
-        itemId: id,
-        name: input.name,
-        customerId: project.customerId,
-        projectId: project.id,
-      });
+  return withNameGuard(() =>
+    work.run(async (scope) => {
+      const project = await visibleProjectOr404(scope.trx, user, projectId);
+      if (await isLabelNameTaken(scope.trx, project.id, input.name)) throw nameTaken();
+      return addLabel(scope, project, input);
     }),
   );
+}
+
+/** A new label of the project with its audit row (the name is known to be free). */
+async function addLabel(
+  { trx, record }: WriteScope,
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  input: LabelInput,
+): Promise<string> {
+  const id = ulid();
+  const now = new Date().toISOString();
+  await insertLabel(trx, {
+    id,
+    customerId: project.customerId,
+    projectId: project.id,
+    name: input.name,
+    color: input.color,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await record({
+    type: 'label',
+    action: 'created',
+    itemId: id,
+    name: input.name,
+    customerId: project.customerId,
+    projectId: project.id,
+  });
   return id;
+}
+
+/**
+ * Links a new item to the labels with these names (an import's tags column), in the item's own
+ * change: a name matches an existing label regardless of case, and a name no label has yet
+ * becomes a new label.
+ */
+export async function linkLabelsByName(
+  scope: WriteScope,
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  itemType: LabelItemType,
+  itemId: string,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  const idOf = new Map(
+    [...(await labelsNamed(scope.trx, project.id, names))].map(([key, row]) => [key, row.id]),
+  );
+  const labelIds: string[] = [];
+  const created: string[] = [];
+  for (const name of names) {
+    let id = idOf.get(name.toLowerCase());
+    if (!id) {
+      id = await addLabel(scope, project, { name, color: null });
+      idOf.set(name.toLowerCase(), id);
+      created.push(id);
+    }
+    if (!labelIds.includes(id)) labelIds.push(id);
+  }
+  if (labelIds.length > MAX_TAGS_PER_ITEM) throw linkLimit('/tags');
+  // A new item carries no labels yet, so replacing them only adds.
+  await replaceItemLabels(scope.trx, itemType, itemId, labelIds);
+  await scope.record({
+    type: 'label',
+    action: 'linked',
+    itemId,
+    customerId: project.customerId,
+    projectId: project.id,
+    changes: { itemType, labelIds, added: labelIds, removed: [], created },
+  });
 }
 
 export async function editLabel(

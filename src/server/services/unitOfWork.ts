@@ -69,11 +69,11 @@ function changesOf(change: ChangeRecord): Record<string, unknown> | null {
   return { ...change.changes, ...diffOf(change.before, change.after) };
 }
 
-/** Work a caller adds to a service's change, in its transaction, knowing what it recorded. */
-export type FollowUp = (
-  trx: Transaction<Database>,
-  recorded: readonly ChangeRecord[],
-) => Promise<void>;
+/**
+ * Work a caller adds to a service's change, in its transaction, knowing what it recorded; what it
+ * records itself joins the same audit trail and events.
+ */
+export type FollowUp = (scope: WriteScope, recorded: readonly ChangeRecord[]) => Promise<void>;
 
 /** A unit of work bound to one request's actor: `run` is the only way to change data. */
 export class UnitOfWork {
@@ -101,7 +101,7 @@ export class UnitOfWork {
     const events: DomainEvent[] = [];
     const recorded: ChangeRecord[] = [];
     const result = await this.db.transaction().execute(async (trx) => {
-      const answer = await work({
+      const scope: WriteScope = {
         trx,
         record: async (change) => {
           recorded.push(change);
@@ -121,8 +121,10 @@ export class UnitOfWork {
           return id;
         },
         publish: (event) => events.push(event),
-      });
-      if (this.followUp) await this.followUp(trx, recorded);
+      };
+      const answer = await work(scope);
+      // A copy: what the follow-up records itself is not part of what it looks at.
+      if (this.followUp) await this.followUp(scope, [...recorded]);
       return answer;
     });
     this.bus.publish(events);

@@ -1,12 +1,14 @@
 // The webhook dispatcher (issue 15), one per app instance: it turns committed domain events and
 // written scans into rows of the delivery queue, and a timer of its own sends due rows, signed per
 // Standard Webhooks, retrying with back-off for about a day. Nothing is sent from a request: a
-// change that rolls back publishes no event, so it queues nothing.
+// change that rolls back publishes no event, so it queues nothing. A change's payload is the item
+// as the API answers it, read when the committed event arrives.
 import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { DomainEvent, EventBus } from '../events/bus.js';
 import type { AppMetrics } from '../ops/metrics.js';
 import type { ScanRow } from '../scan/recorder.js';
+import type { ItemPresenter } from '../services/webhookPayloads.js';
 import {
   WEBHOOK_CHANGES,
   WEBHOOK_ITEM_TYPES,
@@ -65,7 +67,8 @@ const ERROR_MAX = 255;
 interface QueuedMessage {
   projectId: string;
   event: string;
-  data: Record<string, unknown>;
+  /** The payload's data, or how to read it: only messages some webhook wants are read. */
+  data: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 }
 
 export class WebhookDispatcher {
@@ -89,6 +92,8 @@ export class WebhookDispatcher {
       allowPrivate: boolean;
       metrics: AppMetrics;
       onError: (error: unknown, what: string) => void;
+      /** The item a change is about, as the API answers it (services/webhookPayloads.ts). */
+      present: ItemPresenter;
     },
     options: WebhookDispatcherOptions = {},
   ) {
@@ -157,11 +162,18 @@ export class WebhookDispatcher {
     for (const event of events) {
       const change = CHANGE_OF[event.action];
       if (!change || !ITEM_TYPES.includes(event.type) || !event.projectId) continue;
+      const projectId = event.projectId;
       for (const id of event.ids)
         messages.push({
-          projectId: event.projectId,
+          projectId,
           event: `${event.type}.${change}`,
-          data: { id, projectId: event.projectId, codes: event.codes },
+          // Read now, after the commit: the item as it is, or its ids once it is gone.
+          data: async () =>
+            (await this.settings.present(event.type, projectId, id)) ?? {
+              id,
+              projectId,
+              codes: event.codes,
+            },
         });
     }
     await this.queue(messages);
@@ -199,6 +211,18 @@ export class WebhookDispatcher {
     ]);
     if (webhooks.length === 0) return;
     const now = new Date().toISOString();
+    const payloads = new Map<QueuedMessage, Promise<string>>();
+    const payloadOf = (message: QueuedMessage) => {
+      let payload = payloads.get(message);
+      if (!payload) {
+        const { data } = message;
+        payload = (typeof data === 'function' ? data() : Promise.resolve(data)).then((read) =>
+          JSON.stringify({ type: message.event, timestamp: now, data: read }),
+        );
+        payloads.set(message, payload);
+      }
+      return payload;
+    };
     const rows = [];
     for (const webhook of webhooks) {
       const wanted = new Set(JSON.parse(webhook.events) as string[]);
@@ -208,7 +232,7 @@ export class WebhookDispatcher {
           id: ulid(),
           webhookId: webhook.id,
           event: message.event,
-          payload: JSON.stringify({ type: message.event, timestamp: now, data: message.data }),
+          payload: await payloadOf(message),
           status: 'pending',
           attempts: 0,
           nextAttemptAt: now,

@@ -1,10 +1,10 @@
 // Bulk import (issue 15): one row of a spreadsheet, after its columns are mapped, is a QR code or a
 // short link with a link Action. The dashboard's preview and the server's import use this schema.
 import { z } from 'zod';
-import { LINK_MAX, MAX_TAGS_PER_ITEM } from '../constants.js';
+import { LINK_MAX } from '../constants.js';
 import { httpUrlSchema } from './action.js';
 import { requiredText } from './common.js';
-import { labelInputSchema } from './label.js';
+import { labelInputSchema, withinLabelLimit } from './label.js';
 import { shortLinkUriSchema } from './shortLink.js';
 
 export const IMPORT_KINDS = ['qr_code', 'short_link'] as const;
@@ -25,7 +25,8 @@ export const importRowSchema = z.object({
   url: httpUrlSchema(LINK_MAX),
   /** Short links: the wanted uri; empty proposes one. Ignored for QR codes. */
   uri: shortLinkUriSchema.optional(),
-  tags: z.array(labelInputSchema.shape.name).max(MAX_TAGS_PER_ITEM).default([]),
+  /** Label names: an existing label of the project (any case) or a new one. */
+  tags: z.array(labelInputSchema.shape.name).superRefine(withinLabelLimit).default([]),
   /** The value of the column the user chose to recognise rows on a second upload. */
   key: z.string().trim().min(1).max(IMPORT_KEY_MAX).optional(),
 });

@@ -17,6 +17,13 @@ export const LABEL_ITEM_PATHS: Record<LabelItemType, string> = {
   action: 'actions',
 };
 
+/** Names as labels tell them apart: regardless of case, the first spelling kept. */
+export function distinctLabelNames(names: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
+  return [...byKey.values()];
+}
+
 export const labelColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const labelInputSchema = z.object({
@@ -34,19 +41,22 @@ const limitIssue: CustomIssueParams = {
   meta: { max: MAX_TAGS_PER_ITEM },
 };
 
-/** Distinct ids, at most 10: more is label_link_limit_reached (meta.max), not a generic max. */
+/** More than 10 labels for one item is label_link_limit_reached (meta.max), not a generic max. */
+export function withinLabelLimit(labels: readonly unknown[], ctx: z.RefinementCtx): void {
+  if (labels.length > MAX_TAGS_PER_ITEM) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `At most ${MAX_TAGS_PER_ITEM} labels can be linked`,
+      params: limitIssue,
+    });
+  }
+}
+
+/** Distinct ids, at most 10. */
 const labelIdsSchema = z
   .array(ulidSchema)
   .transform((ids) => [...new Set(ids)])
-  .superRefine((ids, ctx) => {
-    if (ids.length > MAX_TAGS_PER_ITEM) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `At most ${MAX_TAGS_PER_ITEM} labels can be linked`,
-        params: limitIssue,
-      });
-    }
-  });
+  .superRefine(withinLabelLimit);
 
 /** PUT …/{item}/{id}/labels: the item's labels after the call (replaces them). */
 export const labelLinkSchema = z.object({ labelIds: labelIdsSchema });

@@ -60,6 +60,19 @@ const count = async (table: 'qrCodes' | 'shortLinks' | 'actions' | 'auditLogs') 
     ).n,
   );
 
+/** The names of an item's labels, sorted. */
+const labelNamesOf = async (itemType: 'qr_code' | 'short_link', itemId: string) =>
+  (
+    await t.db
+      .selectFrom('labelLinks')
+      .innerJoin('labels', 'labels.id', 'labelLinks.labelId')
+      .select('labels.name')
+      .where('labelLinks.itemType', '=', itemType)
+      .where('labelLinks.itemId', '=', itemId)
+      .orderBy('labels.name')
+      .execute()
+  ).map((row) => row.name);
+
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await login(t.app, DEMO.customeradmin);
@@ -150,14 +163,101 @@ describe('a 10,000-row CSV with a few bad rows', () => {
   }, 120_000);
 });
 
+describe('the tags column', () => {
+  const csv = [
+    'ref,name,url,tags',
+    'T1,Tagged one,https://shop.example/t1,"Promo; summer"',
+    'T2,Tagged two,https://shop.example/t2,"promo,Winter"',
+    'T3,Untagged,https://shop.example/t3,',
+    'T4,Bad tag,https://shop.example/t4,"ok;much-too-long-label-name"',
+  ].join('\r\n');
+  const query = 'kind=qr_code&keyColumn=ref';
+
+  const labelsOf = async (name: string) => {
+    const { id } = await t.db
+      .selectFrom('qrCodes')
+      .select('id')
+      .where('name', '=', name)
+      .where('projectId', '=', project())
+      .executeTakeFirstOrThrow();
+    return labelNamesOf('qr_code', id);
+  };
+  const projectLabels = async () =>
+    (
+      await t.db
+        .selectFrom('labels')
+        .select('name')
+        .where('projectId', '=', project())
+        .orderBy('name')
+        .execute()
+    ).map((row) => row.name);
+  const labelAudit = () =>
+    t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'name'])
+      .where('type', '=', 'label')
+      .where('projectId', '=', project())
+      .where('action', '=', 'created')
+      .orderBy('name')
+      .execute();
+
+  it('links existing labels regardless of case, makes the missing ones, and a second upload adds nothing', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project()}/labels`,
+      headers: { cookie: admin, 'client-type': 'dashboard' },
+      payload: { name: 'SUMMER' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+
+    const preview = await upload('imports/preview', csv, query);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { data } = preview.json();
+    expect(data.newLabels).toEqual(['Promo', 'Winter']);
+    expect(data.errors).toEqual([
+      {
+        line: 5,
+        data: null,
+        errors: [
+          expect.objectContaining({
+            code: 'max',
+            source: { pointer: '/tags/1' },
+            meta: { max: 16, tag: 'much-too-long-label-name' },
+          }),
+        ],
+      },
+    ]);
+
+    const job = await finished((await upload('imports', csv, query)).json().data.id);
+    expect(job).toMatchObject({ status: 'done', created: 3, failed: 0 });
+    expect(await labelsOf('Tagged one')).toEqual(['Promo', 'SUMMER']);
+    expect(await labelsOf('Tagged two')).toEqual(['Promo', 'Winter']);
+    expect(await labelsOf('Untagged')).toEqual([]);
+    expect(await projectLabels()).toEqual(['Promo', 'SUMMER', 'Winter']);
+    // Each new label has its own audit row (written in the change that made the QR code).
+    expect(await labelAudit()).toEqual([
+      { action: 'created', name: 'Promo' },
+      { action: 'created', name: 'SUMMER' },
+      { action: 'created', name: 'Winter' },
+    ]);
+
+    const again = await upload('imports', csv, query);
+    expect(await finished(again.json().data.id)).toMatchObject({ created: 0, skipped: 3 });
+    expect(await projectLabels()).toEqual(['Promo', 'SUMMER', 'Winter']);
+    expect(await labelsOf('Tagged one')).toEqual(['Promo', 'SUMMER']);
+    expect((await labelAudit()).length).toBe(3);
+    expect((await upload('imports/preview', csv, query)).json().data.newLabels).toEqual([]);
+  });
+});
+
 describe("each tool's export file", () => {
   const sample = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'samples', name));
 
   it.each([
-    ['shlink.csv', ['menu', 'wifi']],
-    ['dub.csv', ['spring-sale', 'jobs']],
-    ['bitly.csv', null],
-  ] as const)('%s becomes short links with their uris', async (file, uris) => {
+    ['shlink.csv', ['menu', 'wifi'], ['menu', ['food', 'summer']]],
+    ['dub.csv', ['spring-sale', 'jobs'], ['spring-sale', ['promo', 'spring']]],
+    ['bitly.csv', null, null],
+  ] as const)('%s becomes short links with their uris and labels', async (file, uris, tagged) => {
     const res = await upload('imports', sample(file), 'kind=short_link');
     expect(res.statusCode, res.body).toBe(202);
     const job = await finished(res.json().data.id);
@@ -171,6 +271,17 @@ describe("each tool's export file", () => {
         .where('uri', 'in', [...uris])
         .execute();
       expect(made.map((row) => row.uri).sort()).toEqual([...uris].sort());
+    }
+    if (tagged) {
+      // The tags column's names, matched to the project's labels regardless of case.
+      const [uri, names] = tagged;
+      const { id } = await t.db
+        .selectFrom('shortLinks')
+        .select('id')
+        .where('uri', '=', uri)
+        .executeTakeFirstOrThrow();
+      const labels = await labelNamesOf('short_link', id);
+      expect(labels.map((name) => name.toLowerCase()).sort()).toEqual(names);
     }
     // The tool's own id is the key: the same export again adds nothing.
     const again = await upload('imports', sample(file), 'kind=short_link');

@@ -84,6 +84,32 @@ describe('previewImport', () => {
     expect(codes(preview.rows[2])).toEqual(['/name required']);
   });
 
+  it('splits our tags column on , ; or |, one label per name regardless of case', async () => {
+    const csv = [
+      'name,url,tags',
+      'A,https://a.example,"Promo; summer,promo | Summer"',
+      `B,https://b.example,"ok;much-too-long-label-name"`,
+      `C,https://c.example,"${Array.from({ length: 11 }, (_, n) => `t${n}`).join(';')}"`,
+    ].join('\n');
+    const preview = await previewImport(Buffer.from(csv), { kind: 'qr_code', keyColumn: null });
+    expect(preview.rows[0].data?.tags).toEqual(['Promo', 'summer']);
+    // A bad name is named in the error, since the file has no field of its own for it.
+    expect(preview.rows[1].errors).toEqual([
+      expect.objectContaining({
+        code: 'max',
+        source: { pointer: '/tags/1' },
+        meta: { max: 16, tag: 'much-too-long-label-name' },
+      }),
+    ]);
+    expect(preview.rows[2].errors).toEqual([
+      expect.objectContaining({
+        code: 'label_link_limit_reached',
+        source: { pointer: '/tags' },
+        meta: { max: 10 },
+      }),
+    ]);
+  });
+
   it('reads the first sheet of an XLSX workbook, with a key column the user picks', async () => {
     const buffer = await writeXlsxFile([
       [{ value: 'sku' }, { value: 'name' }, { value: 'url' }, { value: 'tags' }],

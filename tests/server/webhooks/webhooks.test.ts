@@ -72,6 +72,9 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean)
   }
 }
 
+/** A link Action as the API takes it (name, kind, data). */
+const linkAction = (link: string) => ({ name: 'Payload', objectType: 'link', data: { link } });
+
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -137,15 +140,82 @@ describe('deliveries', () => {
       60,
     );
     expect(message.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(message.body)).toMatchObject({
-      type: 'qr_code.created',
-      data: { id: qrCode.id, projectId: project(), codes: [qrCode.code] },
+    // The data is the QR code exactly as GET …/qr-codes/{id} answers it.
+    const read = await call(t.app, 'GET', `/api/projects/${project()}/qr-codes/${qrCode.id}`, {
+      cookie: admin,
     });
+    const payload = JSON.parse(message.body);
+    expect(payload.type).toBe('qr_code.created');
+    expect(payload.data).toEqual(read.json().data);
+    expect(payload.data).toMatchObject({ id: qrCode.id, code: qrCode.code, trashedAt: null });
     // The inline Action was made too, but action.created was not asked for.
     expect(receiver.received).toHaveLength(1);
-    const [delivery] = await deliveriesOf(hook.id);
+    // The receiver answers before the dispatcher notes the answer.
+    const [delivery] = await until(
+      () => deliveriesOf(hook.id),
+      (list) => list[0]?.status !== 'pending',
+    );
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200 });
     expect(delivery.id).toBe(message.headers['webhook-id']);
+  });
+
+  it("carries each change's item as the API answers it, and only ids once the item is gone", async () => {
+    await webhook([
+      'short_link.updated',
+      'short_link.trashed',
+      'short_link.deleted',
+      'action.updated',
+      'action.deleted',
+    ]);
+    const base = `/api/projects/${project()}`;
+    const made = await call(t.app, 'POST', `${base}/short-links`, {
+      cookie: admin,
+      body: { uri: 'payload-hook', name: 'Before', action: linkAction('https://example.com/a') },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json().data as { id: string; uri: string; actionId: string };
+    const bodies = async (count: number) =>
+      (
+        await until(
+          () => receiver.received,
+          (list) => list.length >= count,
+        )
+      ).map((message) => JSON.parse(message.body) as { type: string; data: { id: string } });
+    const read = async (path: string) =>
+      (await call(t.app, 'GET', `${base}/${path}`, { cookie: admin })).json().data;
+
+    await call(t.app, 'PUT', `${base}/short-links/${link.id}`, {
+      cookie: admin,
+      body: { name: 'After' },
+    });
+    const [updated] = await bodies(1);
+    expect(updated.type).toBe('short_link.updated');
+    expect(updated.data).toEqual(await read(`short-links/${link.id}`));
+    expect(updated.data).toMatchObject({ name: 'After', uri: 'payload-hook' });
+
+    await call(t.app, 'PUT', `${base}/actions/${link.actionId}`, {
+      cookie: admin,
+      body: linkAction('https://example.com/b'),
+    });
+    const action = (await bodies(2))[1];
+    expect(action.type).toBe('action.updated');
+    expect(action.data).toEqual(await read(`actions/${link.actionId}`));
+    expect(action.data).toMatchObject({ data: { link: 'https://example.com/b' } });
+
+    await call(t.app, 'DELETE', `${base}/short-links/${link.id}/trash`, { cookie: admin });
+    const trashed = (await bodies(3))[2];
+    expect(trashed.type).toBe('short_link.trashed');
+    expect(trashed.data).toEqual(await read(`short-links/${link.id}`));
+    expect(trashed.data).toMatchObject({ trashedAt: expect.any(String) });
+
+    // Deleted for good: nothing left to present, so the ids and the uri it answered on.
+    await call(t.app, 'DELETE', `${base}/short-links/${link.id}`, { cookie: admin });
+    const deleted = (await bodies(4))[3];
+    expect(deleted).toEqual({
+      type: 'short_link.deleted',
+      timestamp: expect.any(String),
+      data: { id: link.id, projectId: project(), codes: [link.uri] },
+    });
   });
 
   it('retries after failures with the same message id, and gives up when the waits run out', async () => {

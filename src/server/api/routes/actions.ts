@@ -8,20 +8,13 @@ import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { simulateInputSchema } from '../../../shared/schemas/rules.js';
 import { simulateAction } from '../../services/simulate.js';
 import { ulidSchema } from '../../../shared/ids.js';
-import type { Db } from '../../db/database.js';
-import {
-  listActions,
-  listLinkedItems,
-  qrCodeCounts,
-  type ActionRow,
-} from '../../repositories/actions.js';
-import { labelsOfItems } from '../../repositories/labels.js';
+import { listActions, listLinkedItems } from '../../repositories/actions.js';
 import {
   actionOr404,
   createAction,
   duplicateAction,
   editAction,
-  presentActions,
+  presentActionsWithLabels,
   removeAction,
 } from '../../services/actions.js';
 import { mediaStorageFor } from '../../services/media.js';
@@ -54,21 +47,13 @@ const actionListQuerySchema = listQuerySchema.extend({
   labelId: ulidSchema.optional(),
 });
 
-/** The answers of a page of Actions, each with its tags (one query for the whole page). */
-async function present(db: Db, rows: ActionRow[]) {
-  const ids = rows.map((row) => row.id);
-  const answers = await presentActions(db, rows, await qrCodeCounts(db, ids));
-  const labels = await labelsOfItems(db, 'action', ids);
-  return answers.map((answer) => ({ ...answer, labels: labels.get(answer.id) ?? [] }));
-}
-
 export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qrlink_not_found');
   const env = (request: FastifyRequest) => ({ storage: mediaStorageFor(config), log: request.log });
   const one = async (request: FastifyRequest, projectId: string, id: string) => {
     const { action } = await actionOr404(db, currentUser(request), projectId, id);
-    return { data: (await present(db, [action]))[0] };
+    return { data: (await presentActionsWithLabels(db, [action]))[0] };
   };
 
   // GET /projects/{pid}/actions: the project's Actions; q searches names, filters objectType, labelId.
@@ -85,7 +70,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         objectType: query.objectType,
         labelId: query.labelId,
       });
-      return listResponse(await present(db, rows), total, query);
+      return listResponse(await presentActionsWithLabels(db, rows), total, query);
     },
   );
 
