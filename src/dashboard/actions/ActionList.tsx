@@ -2,13 +2,7 @@
 // a tag filter.
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
-import {
-  DataTable,
-  SearchInput,
-  SelectInput,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';

@@ -3,13 +3,7 @@
 import { useParams } from 'react-router-dom';
 import { Avatar } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
-import {
-  DataTable,
-  SearchInput,
-  useLocale,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, SearchInput, useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';

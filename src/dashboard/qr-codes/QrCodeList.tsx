@@ -1,13 +1,7 @@
 // /projects/:pid/qr-codes: the project's QR codes, paged, searched and filtered by tag on the
 // server; bulk tag, ZIP download and trash on the selected rows.
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  DataTable,
-  SearchInput,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleNumberField } from '../common/LocaleNumberField';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';

@@ -176,7 +176,17 @@ export class RollupAccumulator {
       if (row.variant) values.push([VARIANT_DIMENSION, valueOf(row.variant)]);
       for (const [breakdown, value] of values) {
         this.bump(scopeId, row.projectId, itemType, 'day', breakdown, day, value, unique, times);
-        this.bump(scopeId, row.projectId, itemType, 'month', breakdown, month, value, unique, times);
+        this.bump(
+          scopeId,
+          row.projectId,
+          itemType,
+          'month',
+          breakdown,
+          month,
+          value,
+          unique,
+          times,
+        );
       }
     }
     if (dimension === 'total') {
