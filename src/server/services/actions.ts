@@ -2,7 +2,7 @@
 // Media fields are resolved here (kept, replaced, removed; a replaced or removed file is freed),
 // rich text is sanitised before it is stored, and the scan cache forgets the Action after commit.
 import { ulid } from 'ulidx';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { ActionType } from '../../shared/enums.js';
@@ -276,7 +276,7 @@ export const actionCreated = (
 
 export interface ServiceEnv {
   storage: MediaStorage;
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 /** An Action's fields as its edit takes them: what an audit row keeps and a restore re-applies. */

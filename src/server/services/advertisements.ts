@@ -1,7 +1,7 @@
 // Advertisements (SPEC's campaigns) of a project: create, edit, delete and their QR codes (from
 // either side). Each change runs in a unit of work with its audit rows (type 'campaign'), whose
 // events name the QR codes whose interstitial changed, so the scan cache drops exactly those.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { ProjectRow } from '../db/schema.js';
@@ -67,7 +67,7 @@ export async function advertisementOr404(
 /** Where freed image files live, and where a failure to remove one is logged. */
 export interface AdvertisementEnv {
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export async function createAdvertisement(

@@ -1,7 +1,7 @@
 // "Restore this version" (issue 8, part 9): an audit row of an edit keeps the changed fields as
 // they were; restoring re-applies that before-state through the kind's own edit, so the restore is
 // itself an audited change of the one write path, checked by the same rules as any edit.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import type { z } from 'zod';
 import type { ApiErrorCode } from '../../shared/errors.js';
 import { hasPermission, type PermissionKey } from '../../shared/permissions.js';
@@ -24,7 +24,7 @@ import type { UnitOfWork } from './unitOfWork.js';
 export interface RestoreDeps {
   db: Db;
   storage: MediaStorage;
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 type Fields = Record<string, unknown>;
