@@ -17,7 +17,7 @@ import { actionOr404, editAction, editableFieldsOf as actionFields } from './act
 import type { MediaStorage } from '../media/storage.js';
 import { removeStoredFiles } from './media.js';
 import { editQrCode, editableFieldsOf as qrCodeFields, qrCodeOr404 } from './qrCodes.js';
-import { editShortLink, shortLinkOr404 } from './shortLinks.js';
+import { editShortLink, shortLinkFieldsOf, shortLinkOr404 } from './shortLinks.js';
 import { editTheme, themeOr404 } from './themes.js';
 import type { UnitOfWork } from './unitOfWork.js';
 
@@ -60,11 +60,8 @@ const RESTORABLE: Record<string, Restorable> = {
     permission: 'ShortLinkUpdate',
     schema: shortLinkUpdateSchema,
     isPartial: true,
-    current: async ({ db }, actor, projectId, id) => {
-      const { shortLink } = await shortLinkOr404(db, actor, projectId, id);
-      const { uri, name, description, actionId } = shortLink;
-      return { uri, name, description, actionId };
-    },
+    current: async ({ db }, actor, projectId, id) =>
+      shortLinkFieldsOf((await shortLinkOr404(db, actor, projectId, id)).shortLink),
     apply: ({ db }, actor, projectId, id, input, work) =>
       editShortLink(db, actor, projectId, id, input, work),
   },
