@@ -1,7 +1,7 @@
 // What QR codes and short links share as project items: they go to the trash, count toward a
 // limit of the project and of the customer, and carry tags. Written once here, by table.
 import { itemTotals } from './analytics.js';
-import { expressionBuilder, sql, type Expression, type SqlBool, type Updateable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { LabelItemType } from '../../shared/schemas/label.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from './executor.js';
@@ -77,20 +77,6 @@ export async function setTrashedAt(
   now: string,
 ): Promise<void> {
   await db.updateTable(table).set({ trashedAt, updatedAt: now }).where('id', '=', id).execute();
-}
-
-/** Changes an item's columns. */
-export async function updateItem<T extends ItemTable>(
-  db: Executor,
-  table: T,
-  id: string,
-  patch: Updateable<Database[T]>,
-): Promise<void> {
-  await db
-    .updateTable(table as ItemTable)
-    .set(patch as Updateable<Database[ItemTable]>)
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Removes items for good, with their tag links (ad links cascade; scans stay as history). */
