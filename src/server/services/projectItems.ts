@@ -8,7 +8,7 @@ import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
 import { UNLIMITED } from '../../shared/constants.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
-import { DomainError, invalidField, notFound, underPointer } from '../domain/errors.js';
+import { DomainError, invalidField, underPointer } from '../domain/errors.js';
 import type { ApiErrorCode } from '../../shared/errors.js';
 import type { ActionInput } from '../../shared/schemas/action.js';
 import type { Database } from '../db/schema.js';
@@ -28,11 +28,11 @@ import {
   itemLimits,
   scanCountsOf,
   setTrashedAt,
-  updateItem,
   type ItemTable,
 } from '../repositories/projectItems.js';
 import { trashedItems } from '../repositories/qrCodes.js';
-import { visibleProjectOr404 } from './projects.js';
+import { updateRow } from '../repositories/rows.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 
 export interface LimitProblem {
   scope: 'project' | 'customer';
@@ -292,15 +292,10 @@ const guardOf = <Row extends ItemRowWithAction>(kind: AnyKind<Row>) =>
   kind.guard ?? (<R>(run: () => Promise<R>) => run());
 
 /** The item in a project the user can reach, or the kind's 404. */
-export async function itemOr404<Row extends ItemRowWithAction>(
+export const itemOr404 = <Row extends ItemRowWithAction>(
   kind: AnyKind<Row>,
-  ...[db, user, projectId, id, options = {}]: ItemFindArgs
-): Promise<{ project: ProjectRow; item: Row }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const item = await kind.findRow(db, project.id, id, options);
-  if (!item) throw notFound(kind.notFound);
-  return { project, item };
-}
+  ...args: ItemFindArgs
+) => projectRowOr404('item', kind.notFound, kind.findRow)(...args);
 
 /** The audit row (and event) of a new item. */
 export function itemCreated<Row extends ItemRowWithAction>(
@@ -382,7 +377,7 @@ export async function editItem<
         ...own.columns,
       };
       const fields = Object.keys(patch);
-      await updateItem(trx, kind.table, id, { ...patch, updatedAt: new Date().toISOString() });
+      await updateRow(trx, kind.table, id, { ...patch, updatedAt: new Date().toISOString() });
       await record({
         type: ITEM_TYPE_OF[kind.table],
         action: 'updated',
@@ -403,21 +398,30 @@ export async function editItem<
   );
 }
 
-/** Runs one change of an item with its audit row (whose event drops the item's cached code). */
-async function changeItem<Row extends ItemRowWithAction>(
-  kind: AnyKind<Row>,
-  [, user, projectId, id, work]: ItemChangeArgs,
-  options: { includeTrashed?: boolean },
-  change: (
-    trx: Executor,
-    project: ProjectRow,
-    item: Row,
-  ) => Promise<'trashed' | 'restored' | 'deleted' | null>,
-): Promise<void> {
-  await work.run(async ({ trx, record }) => {
-    const { project, item } = await itemOr404(kind, trx, user, projectId, id, options);
-    const action = await change(trx, project, item);
-    if (action) {
+type ItemAction = 'trashed' | 'restored' | 'deleted';
+
+/**
+ * One change of an item in its transaction, with its audit row (whose event drops the item's
+ * cached code); `change` answers the audit action, or null when there was nothing to do.
+ */
+const itemStep =
+  (
+    options: { includeTrashed?: boolean },
+    change: <Row extends ItemRowWithAction>(
+      kind: AnyKind<Row>,
+      trx: Executor,
+      project: ProjectRow,
+      item: Row,
+    ) => Promise<ItemAction | null>,
+  ) =>
+  async <Row extends ItemRowWithAction>(
+    kind: AnyKind<Row>,
+    ...[, user, projectId, id, work]: ItemChangeArgs
+  ): Promise<void> => {
+    await work.run(async ({ trx, record }) => {
+      const { project, item } = await itemOr404(kind, trx, user, projectId, id, options);
+      const action = await change(kind, trx, project, item);
+      if (!action) return;
       await record({
         type: ITEM_TYPE_OF[kind.table],
         action,
@@ -427,9 +431,8 @@ async function changeItem<Row extends ItemRowWithAction>(
         projectId: project.id,
         codes: [kind.scanKey(item)],
       });
-    }
-  });
-}
+    });
+  };
 
 /** A copy with a fresh code or uri, "{name} (copy)", the same Action and tags; the limits apply. */
 export async function duplicateItem<Row extends ItemRowWithAction>(
@@ -462,42 +465,30 @@ export async function duplicateItem<Row extends ItemRowWithAction>(
 }
 
 /** To the trash: out of lists, limits and the scan service, until restored or deleted. */
-export async function trashItem<Row extends ItemRowWithAction>(
-  kind: AnyKind<Row>,
-  ...args: ItemChangeArgs
-): Promise<void> {
-  await changeItem(kind, args, {}, async (trx, _project, item) => {
-    const now = new Date().toISOString();
-    await setTrashedAt(trx, kind.table, item.id, now, now);
-    return 'trashed';
-  });
-}
+export const trashItem = itemStep({}, async (kind, trx, _project, item) => {
+  const now = new Date().toISOString();
+  await setTrashedAt(trx, kind.table, item.id, now, now);
+  return 'trashed';
+});
 
 /** Back from the trash, if the limits leave room (SPEC §4); an item outside it stays as it is. */
-export async function restoreItem<Row extends ItemRowWithAction>(
-  kind: AnyKind<Row>,
-  ...args: ItemChangeArgs
-): Promise<void> {
-  await changeItem(kind, args, { includeTrashed: true }, async (trx, project, item) => {
-    if (!item.trashedAt) return null;
-    // The same 422 as a create past the limit, for both kinds (no field to blame).
-    await ensureRoomForOne(trx, kind.table, project);
-    await setTrashedAt(trx, kind.table, item.id, null, new Date().toISOString());
-    return 'restored';
-  });
-}
+export const restoreItem = itemStep({ includeTrashed: true }, async (kind, trx, project, item) => {
+  if (!item.trashedAt) return null;
+  // The same 422 as a create past the limit, for both kinds (no field to blame).
+  await ensureRoomForOne(trx, kind.table, project);
+  await setTrashedAt(trx, kind.table, item.id, null, new Date().toISOString());
+  return 'restored';
+});
 
 /** Permanent delete, only from the trash: two steps, so one click never destroys a printed code. */
-export async function deleteTrashedItem<Row extends ItemRowWithAction>(
-  kind: AnyKind<Row>,
-  ...args: ItemChangeArgs
-): Promise<void> {
-  await changeItem(kind, args, { includeTrashed: true }, async (trx, _project, item) => {
+export const deleteTrashedItem = itemStep(
+  { includeTrashed: true },
+  async (kind, trx, _project, item) => {
     if (!item.trashedAt) throw invalidField('invalid', '/id', kind.notInTrash);
     await deleteItems(trx, kind.table, [item.id]);
     return 'deleted';
-  });
-}
+  },
+);
 
 /** Deletes every trashed QR code and short link of the project; answers how many went. */
 export async function emptyTrash(
@@ -509,23 +500,16 @@ export async function emptyTrash(
   const removed = await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await trashedItems(trx, project.id);
-    await deleteItems(
-      trx,
-      'qrCodes',
-      items.qrCodes.map((item) => item.id),
-    );
-    await deleteItems(
-      trx,
-      'shortLinks',
-      items.shortLinks.map((item) => item.id),
-    );
-    for (const [type, list] of [
-      ['qr_code', items.qrCodes],
-      ['short_link', items.shortLinks],
-    ] as const) {
+    for (const table of ['qrCodes', 'shortLinks'] as const) {
+      const list = items[table];
+      await deleteItems(
+        trx,
+        table,
+        list.map((item) => item.id),
+      );
       for (const item of list) {
         await record({
-          type,
+          type: ITEM_TYPE_OF[table],
           action: 'deleted',
           itemId: item.id,
           name: item.name,

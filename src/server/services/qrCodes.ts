@@ -35,16 +35,15 @@ import {
   editItem,
   ensureRoomForOne,
   itemCreated,
-  itemOr404,
   newItemColumns,
   presentItems,
   restoreItem,
   trashItem,
   type ItemAnswer,
   type ItemChangeArgs,
-  type ItemFindArgs,
   type ItemKind,
 } from './projectItems.js';
+import { projectRowOr404 } from './projects.js';
 
 async function freshCode(trx: Executor): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -122,10 +121,7 @@ const QR_CODE: ItemKind<'qrCodes', QrCodeWithAction, QrCodeInput> = {
   notInTrash: 'Move the QR code to the trash before deleting it',
 };
 
-export async function qrCodeOr404(...args: ItemFindArgs) {
-  const { project, item } = await itemOr404(QR_CODE, ...args);
-  return { project, qrCode: item };
-}
+export const qrCodeOr404 = projectRowOr404('qrCode', QR_CODE.notFound, QR_CODE.findRow);
 
 /** A new QR code; with `action`, its new Action too, in the same change (linked audit rows). */
 export const createQrCode = (

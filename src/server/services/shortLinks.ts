@@ -26,15 +26,14 @@ import {
   deleteTrashedItem,
   duplicateItem,
   editItem,
-  itemOr404,
   newItemColumns,
   presentItems,
   restoreItem,
   trashItem,
   type ItemChangeArgs,
-  type ItemFindArgs,
   type ItemKind,
 } from './projectItems.js';
+import { projectRowOr404 } from './projects.js';
 import { shortLinkUrlOf } from './qrCodes.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 
@@ -150,10 +149,7 @@ const SHORT_LINK: ItemKind<'shortLinks', ShortLinkWithAction, ShortLinkInput> = 
   notInTrash: 'Move the short link to the trash before deleting it',
 };
 
-export async function shortLinkOr404(...args: ItemFindArgs) {
-  const { project, item } = await itemOr404(SHORT_LINK, ...args);
-  return { project, shortLink: item };
-}
+export const shortLinkOr404 = projectRowOr404('shortLink', SHORT_LINK.notFound, SHORT_LINK.findRow);
 
 /** The fields an edit of the short link takes, as a restore of its audit row compares them. */
 export const shortLinkFieldsOf = SHORT_LINK.fieldsOf;
