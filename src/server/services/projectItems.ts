@@ -200,6 +200,25 @@ export async function copyLabels(
 /** What a route passes to change one item: who, in which project, which item, the audit context. */
 export type ItemChangeArgs = [db: Db, user: Actor, projectId: string, id: string, work: UnitOfWork];
 
+/** What a route passes to create an item (`input` with an optional new Action). */
+export type ItemCreateArgs<New> = [
+  db: Db,
+  user: Actor,
+  projectId: string,
+  input: New,
+  work: UnitOfWork,
+];
+
+/** What a route passes to edit an item: the fields present in the request body. */
+export type ItemEditArgs<Update> = [
+  db: Db,
+  user: Actor,
+  projectId: string,
+  id: string,
+  input: Update,
+  work: UnitOfWork,
+];
+
 /** Where to find one item: in a project the user can reach, trashed ones only when asked for. */
 export type ItemFindArgs = [
   db: Executor,
@@ -325,10 +344,9 @@ export async function createItem<
   Input extends ItemInput,
 >(
   kind: ItemKind<T, Row, Input>,
-  user: Actor,
-  projectId: string,
-  { action: newAction, ...fields }: Input & { action?: ActionInput },
-  work: UnitOfWork,
+  ...[, user, projectId, { action: newAction, ...fields }, work]: ItemCreateArgs<
+    Input & { action?: ActionInput }
+  >
 ): Promise<string> {
   const input = fields as unknown as Input;
   const id = ulid();
@@ -359,11 +377,7 @@ export async function editItem<
   Input extends ItemInput,
 >(
   kind: ItemKind<T, Row, Input>,
-  user: Actor,
-  projectId: string,
-  id: string,
-  input: Partial<Input>,
-  work: UnitOfWork,
+  ...[, user, projectId, id, input, work]: ItemEditArgs<Partial<Input>>
 ): Promise<void> {
   await guardOf(kind)(() =>
     work.run(async ({ trx, record }) => {

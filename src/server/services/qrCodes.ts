@@ -41,6 +41,8 @@ import {
   trashItem,
   type ItemAnswer,
   type ItemChangeArgs,
+  type ItemCreateArgs,
+  type ItemEditArgs,
   type ItemKind,
 } from './projectItems.js';
 import { projectRowOr404 } from './projects.js';
@@ -124,23 +126,11 @@ const QR_CODE: ItemKind<'qrCodes', QrCodeWithAction, QrCodeInput> = {
 export const qrCodeOr404 = projectRowOr404('qrCode', QR_CODE.notFound, QR_CODE.findRow);
 
 /** A new QR code; with `action`, its new Action too, in the same change (linked audit rows). */
-export const createQrCode = (
-  _db: Db,
-  user: Actor,
-  projectId: string,
-  input: NewQrCode,
-  work: UnitOfWork,
-) => createItem(QR_CODE, user, projectId, input, work);
+export const createQrCode = (...args: ItemCreateArgs<NewQrCode>) => createItem(QR_CODE, ...args);
 
 /** Changes only the fields present in the request body. */
-export const editQrCode = (
-  _db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  input: Partial<QrCodeInput>,
-  work: UnitOfWork,
-) => editItem(QR_CODE, user, projectId, id, input, work);
+export const editQrCode = (...args: ItemEditArgs<Partial<QrCodeInput>>) =>
+  editItem(QR_CODE, ...args);
 
 export const duplicateQrCode = (...args: ItemChangeArgs) => duplicateItem(QR_CODE, ...args);
 export const trashQrCode = (...args: ItemChangeArgs) => trashItem(QR_CODE, ...args);

@@ -9,11 +9,8 @@ import {
   type ShortLinkUpdate,
 } from '../../shared/schemas/shortLink.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
 import { invalidField } from '../domain/errors.js';
-import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import type { UnitOfWork } from './unitOfWork.js';
 import { withUniqueGuard, type Executor } from '../repositories/executor.js';
 import {
   findShortLink,
@@ -31,6 +28,8 @@ import {
   restoreItem,
   trashItem,
   type ItemChangeArgs,
+  type ItemCreateArgs,
+  type ItemEditArgs,
   type ItemKind,
 } from './projectItems.js';
 import { projectRowOr404 } from './projects.js';
@@ -155,23 +154,12 @@ export const shortLinkOr404 = projectRowOr404('shortLink', SHORT_LINK.notFound, 
 export const shortLinkFieldsOf = SHORT_LINK.fieldsOf;
 
 /** A new short link; with `action` (say a pasted destination URL), its new Action too. */
-export const createShortLink = (
-  _db: Db,
-  user: Actor,
-  projectId: string,
-  input: NewShortLink,
-  work: UnitOfWork,
-) => createItem(SHORT_LINK, user, projectId, input, work);
+export const createShortLink = (...args: ItemCreateArgs<NewShortLink>) =>
+  createItem(SHORT_LINK, ...args);
 
 /** Changes only the fields present in the request body. */
-export const editShortLink = (
-  _db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  input: ShortLinkUpdate,
-  work: UnitOfWork,
-) => editItem(SHORT_LINK, user, projectId, id, input, work);
+export const editShortLink = (...args: ItemEditArgs<ShortLinkUpdate>) =>
+  editItem(SHORT_LINK, ...args);
 
 export const duplicateShortLink = (...args: ItemChangeArgs) => duplicateItem(SHORT_LINK, ...args);
 export const trashShortLink = (...args: ItemChangeArgs) => trashItem(SHORT_LINK, ...args);
