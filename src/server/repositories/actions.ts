@@ -3,16 +3,21 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ActionsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, findInProject, insertRow, pageOf, updateRow } from './rows.js';
 
 export type ActionRow = Selectable<ActionsTable>;
 
-const SORTABLE = {
-  name: 'name',
-  objectType: 'objectType',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-} as const;
+const ORDER = {
+  sortable: {
+    name: 'name',
+    objectType: 'objectType',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  },
+  fallback: 'name',
+  id: 'id',
+};
 
 export interface ActionFilters {
   objectType?: string;
@@ -45,53 +50,20 @@ export async function listActions(
       ),
     );
   }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export async function findAction(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<ActionRow | null> {
-  const row = await db
-    .selectFrom('actions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findAction = (db: Executor, projectId: string, id: string) =>
+  findInProject(db, 'actions', projectId, id);
 
-export async function insertAction(db: Executor, row: Insertable<ActionsTable>): Promise<void> {
-  await db.insertInto('actions').values(row).execute();
-}
+export const insertAction = (db: Executor, row: Insertable<ActionsTable>) =>
+  insertRow(db, 'actions', row);
 
-export async function updateAction(
-  db: Executor,
-  id: string,
-  patch: Updateable<ActionsTable>,
-): Promise<void> {
-  await db.updateTable('actions').set(patch).where('id', '=', id).execute();
-}
+export const updateAction = (db: Executor, id: string, patch: Updateable<ActionsTable>) =>
+  updateRow(db, 'actions', id, patch);
 
 /** Removes the Action; QR codes and short links using it keep existing without one (FK set null). */
-export async function deleteAction(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('actions').where('id', '=', id).execute();
-}
+export const deleteAction = (db: Executor, id: string) => deleteRow(db, 'actions', id);
 
 /** QR codes (not in the trash) per Action, for a page of Actions. */
 export async function qrCodeCounts(

@@ -4,7 +4,8 @@ import { itemTotals, rollupSums, type BucketRange } from './analytics.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -12,12 +13,16 @@ export type AdvertisementWithExtras = AdvertisementRow & {
   qrCodeCount: number;
 };
 
-const SORTABLE = {
-  name: 'advertisements.name',
-  displayTimeMs: 'advertisements.displayTimeMs',
-  createdAt: 'advertisements.createdAt',
-  updatedAt: 'advertisements.updatedAt',
-} as const;
+const ORDER = {
+  sortable: {
+    name: 'advertisements.name',
+    displayTimeMs: 'advertisements.displayTimeMs',
+    createdAt: 'advertisements.createdAt',
+    updatedAt: 'advertisements.updatedAt',
+  },
+  fallback: 'advertisements.name',
+  id: 'advertisements.id',
+};
 
 function withExtras(db: Executor) {
   return db
@@ -56,21 +61,10 @@ export async function listAdvertisements(
     .where('projectId', '=', projectId)
     .where('deletedAt', 'is', null);
   if (query.q) base = base.where(containsText('advertisements.name', query.q));
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
   let rowsQuery = withExtras(db).where('advertisements.projectId', '=', projectId);
   if (query.q) rowsQuery = rowsQuery.where(containsText('advertisements.name', query.q));
-  const rows = await rowsQuery
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('advertisements.id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows: rows.map(counted), total: Number(total) };
+  const { rows, total } = await pageOf(base, query, ORDER, () => rowsQuery);
+  return { rows: rows.map(counted), total };
 }
 
 export async function findAdvertisement(
@@ -85,20 +79,14 @@ export async function findAdvertisement(
   return row ? counted(row) : null;
 }
 
-export async function insertAdvertisement(
-  db: Executor,
-  row: Insertable<AdvertisementsTable>,
-): Promise<void> {
-  await db.insertInto('advertisements').values(row).execute();
-}
+export const insertAdvertisement = (db: Executor, row: Insertable<AdvertisementsTable>) =>
+  insertRow(db, 'advertisements', row);
 
-export async function updateAdvertisement(
+export const updateAdvertisement = (
   db: Executor,
   id: string,
   patch: Updateable<AdvertisementsTable>,
-): Promise<void> {
-  await db.updateTable('advertisements').set(patch).where('id', '=', id).execute();
-}
+) => updateRow(db, 'advertisements', id, patch);
 
 /** A QR code as a link list shows it. */
 export interface LinkedQrCodeRow {
@@ -173,21 +161,8 @@ export async function projectQrCodes(
 }
 
 /** Of the given ids, the advertisements of the project. */
-export async function projectAdvertisementIds(
-  db: Executor,
-  projectId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('advertisements')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('id', 'in', ids)
-    .where('deletedAt', 'is', null)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
+export const projectAdvertisementIds = (db: Executor, projectId: string, ids: readonly string[]) =>
+  idsInProject(db, 'advertisements', projectId, ids);
 
 /** The links of one advertisement, with each code's scan code (trashed codes included). */
 export async function linksOfAdvertisement(

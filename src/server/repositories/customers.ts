@@ -2,17 +2,11 @@
 import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { CustomerRow, CustomersTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, findLive, insertRow, pageOf, updateRow } from './rows.js';
 
-export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | null> {
-  const row = await db
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findCustomer = (db: Executor, id: string): Promise<CustomerRow | null> =>
+  findLive(db, 'customers', id);
 
 /** Whether another customer already has this name (compared case-insensitively). */
 export async function customerNameTaken(
@@ -29,7 +23,11 @@ export async function customerNameTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-const SORTABLE = { name: 'name', createdAt: 'createdAt', trialEndAt: 'trialEndAt' } as const;
+const ORDER = {
+  sortable: { name: 'name', createdAt: 'createdAt', trialEndAt: 'trialEndAt' },
+  fallback: 'name',
+  id: 'id',
+};
 
 export async function listCustomers(
   db: Executor,
@@ -40,35 +38,17 @@ export async function listCustomers(
     const q = query.q;
     base = base.where((eb) => eb.or([containsText('name', q), containsText('adminEmail', q)]));
   }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(sortColumnOf(SORTABLE, query.sort, 'name'), query.order === 'DESC' ? 'desc' : 'asc')
-    .orderBy('id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export async function insertCustomer(db: Executor, row: Insertable<CustomersTable>): Promise<void> {
-  await db.insertInto('customers').values(row).execute();
-}
+export const insertCustomer = (db: Executor, row: Insertable<CustomersTable>) =>
+  insertRow(db, 'customers', row);
 
-export async function updateCustomer(
-  db: Executor,
-  id: string,
-  patch: Updateable<CustomersTable>,
-): Promise<void> {
-  await db.updateTable('customers').set(patch).where('id', '=', id).execute();
-}
+export const updateCustomer = (db: Executor, id: string, patch: Updateable<CustomersTable>) =>
+  updateRow(db, 'customers', id, patch);
 
 /** Removes the customer with its users, projects and content (foreign keys cascade). */
-export async function deleteCustomer(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('customers').where('id', '=', id).execute();
-}
+export const deleteCustomer = (db: Executor, id: string) => deleteRow(db, 'customers', id);
 
 export interface CustomerUsage {
   qrCodes: number;

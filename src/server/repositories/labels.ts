@@ -1,19 +1,39 @@
 // Tags (labels) of a project and their links to QR codes, short links and Actions. Every query
 // takes the project id, so a label or item of another project can never match.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
-import type { LabelsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import type { Database, LabelsTable } from '../db/schema.js';
+import { containsText, type Executor } from './executor.js';
+import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
 
-const SORTABLE = {
-  name: 'labels.name',
-  createdAt: 'labels.createdAt',
-  updatedAt: 'labels.updatedAt',
-} as const;
+const ORDER = {
+  sortable: { name: 'labels.name', createdAt: 'labels.createdAt', updatedAt: 'labels.updatedAt' },
+  fallback: 'labels.name',
+  id: 'labels.id',
+};
+
+/** How many items carry the label, as a column of a labels query. */
+const itemCount = (eb: ExpressionBuilder<Database, 'labels'>) =>
+  eb
+    .selectFrom('labelLinks')
+    .select((inner) => inner.fn.countAll<number>().as('count'))
+    .whereRef('labelLinks.labelId', '=', 'labels.id')
+    .as('itemCount');
+
+const counted = <T extends { itemCount: number | string | null }>(row: T) => ({
+  ...row,
+  itemCount: Number(row.itemCount ?? 0),
+});
 
 /** The project's labels with how many items carry each; `q` searches names. */
 export async function listLabels(
@@ -23,30 +43,10 @@ export async function listLabels(
 ): Promise<{ rows: LabelWithCount[]; total: number }> {
   let base = db.selectFrom('labels').where('labels.projectId', '=', projectId);
   if (query.q) base = base.where(containsText('labels.name', query.q));
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('labels')
-    .select((eb) =>
-      eb
-        .selectFrom('labelLinks')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('labelLinks.labelId', '=', 'labels.id')
-        .as('itemCount'),
-    )
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('labels.id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return {
-    rows: rows.map((row) => ({ ...row, itemCount: Number(row.itemCount ?? 0) })),
-    total: Number(total),
-  };
+  const { rows, total } = await pageOf(base, query, ORDER, (page) =>
+    page.selectAll('labels').select(itemCount),
+  );
+  return { rows: rows.map(counted), total };
 }
 
 export async function findLabel(
@@ -57,34 +57,16 @@ export async function findLabel(
   const row = await db
     .selectFrom('labels')
     .selectAll('labels')
-    .select((eb) =>
-      eb
-        .selectFrom('labelLinks')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('labelLinks.labelId', '=', 'labels.id')
-        .as('itemCount'),
-    )
+    .select(itemCount)
     .where('labels.id', '=', id)
     .where('labels.projectId', '=', projectId)
     .executeTakeFirst();
-  return row ? { ...row, itemCount: Number(row.itemCount ?? 0) } : null;
+  return row ? counted(row) : null;
 }
 
 /** Of the given ids, those that are labels of the project. */
-export async function existingLabelIds(
-  db: Executor,
-  projectId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('labels')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
+export const existingLabelIds = (db: Executor, projectId: string, ids: string[]) =>
+  idsInProject(db, 'labels', projectId, ids);
 
 /** Names are unique in a project, regardless of case ("Sale" and "sale" would confuse). */
 export async function isLabelNameTaken(
@@ -122,17 +104,11 @@ export async function labelsNamed(
   return found;
 }
 
-export async function insertLabel(db: Executor, row: Insertable<LabelsTable>): Promise<void> {
-  await db.insertInto('labels').values(row).execute();
-}
+export const insertLabel = (db: Executor, row: Insertable<LabelsTable>) =>
+  insertRow(db, 'labels', row);
 
-export async function updateLabel(
-  db: Executor,
-  id: string,
-  patch: Updateable<LabelsTable>,
-): Promise<void> {
-  await db.updateTable('labels').set(patch).where('id', '=', id).execute();
-}
+export const updateLabel = (db: Executor, id: string, patch: Updateable<LabelsTable>) =>
+  updateRow(db, 'labels', id, patch);
 
 /** Removes a label and every link to it. */
 export async function deleteLabel(db: Executor, id: string): Promise<void> {
@@ -182,44 +158,16 @@ export async function labelCounts(
   return counts;
 }
 
+/** The table of each type of item a label can carry. */
+const TABLE_OF = { qr_code: 'qrCodes', short_link: 'shortLinks', action: 'actions' } as const;
+
 /** Of the given item ids, those that are live items of that type in the project. */
-export async function existingItemIds(
+export const existingItemIds = (
   db: Executor,
   projectId: string,
   itemType: LabelItemType,
   itemIds: string[],
-): Promise<Set<string>> {
-  if (itemIds.length === 0) return new Set();
-  let rows: { id: string }[];
-  if (itemType === 'qr_code') {
-    rows = await db
-      .selectFrom('qrCodes')
-      .select('id')
-      .where('projectId', '=', projectId)
-      .where('id', 'in', itemIds)
-      .where('trashedAt', 'is', null)
-      .where('deletedAt', 'is', null)
-      .execute();
-  } else if (itemType === 'short_link') {
-    rows = await db
-      .selectFrom('shortLinks')
-      .select('id')
-      .where('projectId', '=', projectId)
-      .where('id', 'in', itemIds)
-      .where('trashedAt', 'is', null)
-      .where('deletedAt', 'is', null)
-      .execute();
-  } else {
-    rows = await db
-      .selectFrom('actions')
-      .select('id')
-      .where('projectId', '=', projectId)
-      .where('id', 'in', itemIds)
-      .where('deletedAt', 'is', null)
-      .execute();
-  }
-  return new Set(rows.map((row) => row.id));
-}
+) => idsInProject(db, TABLE_OF[itemType], projectId, itemIds);
 
 /** The item's labels become exactly `labelIds`. */
 export async function replaceItemLabels(

@@ -1,9 +1,16 @@
 // Projects and their user links. Visibility (who sees which project) is a scope passed in by the
 // caller, so every query applies it and no route can forget it.
-import type { Insertable, Updateable } from 'kysely';
+import {
+  expressionBuilder,
+  type Expression,
+  type Insertable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { ProjectRow, ProjectsTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import type { Database, ProjectRow, ProjectsTable } from '../db/schema.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, insertRow, pageOf, updateRow } from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -22,26 +29,31 @@ function visible(db: Executor, scope: ProjectScope, { includeTrashed = false } =
     query = query.where('projects.customerId', '=', scope.customerId);
   }
   if (scope.projectIds) query = query.where('projects.id', 'in', [...scope.projectIds]);
-  if (scope.kind === 'linked') {
-    const { userId } = scope;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('projectUsers')
-          .select('projectUsers.projectId')
-          .whereRef('projectUsers.projectId', '=', 'projects.id')
-          .where('projectUsers.userId', '=', userId),
-      ),
-    );
-  }
+  if (scope.kind === 'linked') query = query.where(linkedTo(scope.userId));
   return query;
 }
 
-const SORTABLE = {
-  name: 'projects.name',
-  createdAt: 'projects.createdAt',
-  updatedAt: 'projects.updatedAt',
-} as const;
+/** A where-condition on projects: the user is linked to the project. */
+function linkedTo(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'projects'>();
+  return eb.exists(
+    eb
+      .selectFrom('projectUsers')
+      .select('projectUsers.projectId')
+      .whereRef('projectUsers.projectId', '=', 'projects.id')
+      .where('projectUsers.userId', '=', userId),
+  );
+}
+
+const ORDER = {
+  sortable: {
+    name: 'projects.name',
+    createdAt: 'projects.createdAt',
+    updatedAt: 'projects.updatedAt',
+  },
+  fallback: 'projects.name',
+  id: 'projects.id',
+};
 
 export interface ProjectFilters {
   customerId?: string;
@@ -58,32 +70,8 @@ export async function listProjects(
   let base = visible(db, scope);
   if (query.q) base = base.where(containsText('projects.name', query.q));
   if (filters.customerId) base = base.where('projects.customerId', '=', filters.customerId);
-  if (filters.linkedUserId) {
-    const userId = filters.linkedUserId;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('projectUsers')
-          .select('projectUsers.projectId')
-          .whereRef('projectUsers.projectId', '=', 'projects.id')
-          .where('projectUsers.userId', '=', userId),
-      ),
-    );
-  }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('projects')
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('projects.id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  if (filters.linkedUserId) base = base.where(linkedTo(filters.linkedUserId));
+  return pageOf(base, query, ORDER, (page) => page.selectAll('projects'));
 }
 
 export async function findVisibleProject(
@@ -99,9 +87,8 @@ export async function findVisibleProject(
   return row ?? null;
 }
 
-export async function insertProject(db: Executor, row: Insertable<ProjectsTable>): Promise<void> {
-  await db.insertInto('projects').values(row).execute();
-}
+export const insertProject = (db: Executor, row: Insertable<ProjectsTable>) =>
+  insertRow(db, 'projects', row);
 
 /** The customer's usual time zone: the one of its newest project, if it has any. */
 export async function customerTimeZone(
@@ -120,18 +107,11 @@ export async function customerTimeZone(
   return row?.timeZone;
 }
 
-export async function updateProject(
-  db: Executor,
-  id: string,
-  patch: Updateable<ProjectsTable>,
-): Promise<void> {
-  await db.updateTable('projects').set(patch).where('id', '=', id).execute();
-}
+export const updateProject = (db: Executor, id: string, patch: Updateable<ProjectsTable>) =>
+  updateRow(db, 'projects', id, patch);
 
 /** Removes the project for good; its content and links go with it (foreign keys cascade). */
-export async function deleteProject(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('projects').where('id', '=', id).execute();
-}
+export const deleteProject = (db: Executor, id: string) => deleteRow(db, 'projects', id);
 
 export interface ProjectUsage {
   qrCodes: number;
@@ -148,22 +128,17 @@ export async function projectUsage(
     projectIds.map((id) => [id, { qrCodes: 0, shortLinks: 0, users: 0 }]),
   );
   if (projectIds.length === 0) return usage;
-  const qrCodes = await db
-    .selectFrom('qrCodes')
-    .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('projectId', 'in', projectIds)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
-    .groupBy('projectId')
-    .execute();
-  const shortLinks = await db
-    .selectFrom('shortLinks')
-    .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('projectId', 'in', projectIds)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
-    .groupBy('projectId')
-    .execute();
+  const liveItems = (table: 'qrCodes' | 'shortLinks') =>
+    db
+      .selectFrom(table)
+      .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('projectId', 'in', projectIds)
+      .where('trashedAt', 'is', null)
+      .where('deletedAt', 'is', null)
+      .groupBy('projectId')
+      .execute();
+  const qrCodes = await liveItems('qrCodes');
+  const shortLinks = await liveItems('shortLinks');
   const users = await db
     .selectFrom('projectUsers')
     .select(['projectId', (eb) => eb.fn.countAll<number>().as('count')])

@@ -2,11 +2,16 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { QrCodeTemplatesTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, findInProject, insertRow, pageOf, updateRow } from './rows.js';
 
 export type QrCodeTemplateRow = Selectable<QrCodeTemplatesTable>;
 
-const SORTABLE = { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+const ORDER = {
+  sortable: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  fallback: 'name',
+  id: 'id',
+};
 
 export async function listQrCodeTemplates(
   db: Executor,
@@ -18,53 +23,21 @@ export async function listQrCodeTemplates(
     .where('projectId', '=', projectId)
     .where('deletedAt', 'is', null);
   if (query.q) base = base.where(containsText('name', query.q));
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export async function findQrCodeTemplate(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<QrCodeTemplateRow | null> {
-  const row = await db
-    .selectFrom('qrCodeTemplates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findQrCodeTemplate = (db: Executor, projectId: string, id: string) =>
+  findInProject(db, 'qrCodeTemplates', projectId, id);
 
-export async function insertQrCodeTemplate(
-  db: Executor,
-  row: Insertable<QrCodeTemplatesTable>,
-): Promise<void> {
-  await db.insertInto('qrCodeTemplates').values(row).execute();
-}
+export const insertQrCodeTemplate = (db: Executor, row: Insertable<QrCodeTemplatesTable>) =>
+  insertRow(db, 'qrCodeTemplates', row);
 
-export async function updateQrCodeTemplate(
+export const updateQrCodeTemplate = (
   db: Executor,
   id: string,
   patch: Updateable<QrCodeTemplatesTable>,
-): Promise<void> {
-  await db.updateTable('qrCodeTemplates').set(patch).where('id', '=', id).execute();
-}
+) => updateRow(db, 'qrCodeTemplates', id, patch);
 
 /** QR codes made from the template keep their own design; only the link goes (FK set null). */
-export async function deleteQrCodeTemplate(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('qrCodeTemplates').where('id', '=', id).execute();
-}
+export const deleteQrCodeTemplate = (db: Executor, id: string) =>
+  deleteRow(db, 'qrCodeTemplates', id);

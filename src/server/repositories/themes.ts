@@ -2,16 +2,16 @@
 import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ThemesTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, findInProject, insertRow, pageOf, updateRow } from './rows.js';
 
 export type ThemeRow = Selectable<ThemesTable>;
 
-const SORTABLE = {
-  name: 'name',
-  isActive: 'isActive',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-} as const;
+const ORDER = {
+  sortable: { name: 'name', isActive: 'isActive', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  fallback: 'name',
+  id: 'id',
+};
 
 export async function listThemes(
   db: Executor,
@@ -24,52 +24,19 @@ export async function listThemes(
     .where('deletedAt', 'is', null);
   if (query.q) base = base.where(containsText('name', query.q));
   if (query.isActive !== undefined) base = base.where('isActive', '=', query.isActive ? 1 : 0);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(
-      sortColumnOf(SORTABLE, query.sort, SORTABLE.name),
-      query.order === 'DESC' ? 'desc' : 'asc',
-    )
-    .orderBy('id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export async function findTheme(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<ThemeRow | null> {
-  const row = await db
-    .selectFrom('themes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findTheme = (db: Executor, projectId: string, id: string) =>
+  findInProject(db, 'themes', projectId, id);
 
-export async function insertTheme(db: Executor, row: Insertable<ThemesTable>): Promise<void> {
-  await db.insertInto('themes').values(row).execute();
-}
+export const insertTheme = (db: Executor, row: Insertable<ThemesTable>) =>
+  insertRow(db, 'themes', row);
 
-export async function updateTheme(
-  db: Executor,
-  id: string,
-  patch: Updateable<ThemesTable>,
-): Promise<void> {
-  await db.updateTable('themes').set(patch).where('id', '=', id).execute();
-}
+export const updateTheme = (db: Executor, id: string, patch: Updateable<ThemesTable>) =>
+  updateRow(db, 'themes', id, patch);
 
-export async function deleteTheme(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('themes').where('id', '=', id).execute();
-}
+export const deleteTheme = (db: Executor, id: string) => deleteRow(db, 'themes', id);
 
 /**
  * Makes `id` the project's only active theme. On PostgreSQL the project row is locked first, so

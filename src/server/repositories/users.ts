@@ -2,7 +2,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { UserRow, UsersTable } from '../db/schema.js';
-import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
+import { containsText, type Executor } from './executor.js';
+import { deleteRow, findLive, insertRow, pageOf, updateRow } from './rows.js';
 
 /** The account that signs in with `email`; a deactivated one cannot, so it is not found. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
@@ -16,15 +17,8 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row ?? null;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findUserById = (db: Executor, id: string): Promise<UserRow | null> =>
+  findLive(db, 'users', id);
 
 /** Whether any account (deleted or not) holds this address: emails are unique in the table. */
 /** The customer of the account that uses `email` (null for platform admins); undefined when none does. */
@@ -52,24 +46,20 @@ export async function emailExists(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertUser(db: Executor, row: Insertable<UsersTable>): Promise<void> {
-  await db.insertInto('users').values(row).execute();
-}
+export const insertUser = (db: Executor, row: Insertable<UsersTable>) =>
+  insertRow(db, 'users', row);
 
-export async function updateUser(
-  db: Executor,
-  id: string,
-  patch: Updateable<UsersTable>,
-): Promise<void> {
-  await db.updateTable('users').set(patch).where('id', '=', id).execute();
-}
+export const updateUser = (db: Executor, id: string, patch: Updateable<UsersTable>) =>
+  updateRow(db, 'users', id, patch);
 
 /** Removes the account; its sessions and project links go with it (foreign keys cascade). */
-export async function deleteUser(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
-}
+export const deleteUser = (db: Executor, id: string) => deleteRow(db, 'users', id);
 
-const SORTABLE = { name: 'name', email: 'email', role: 'role', createdAt: 'createdAt' } as const;
+const ORDER = {
+  sortable: { name: 'name', email: 'email', role: 'role', createdAt: 'createdAt' },
+  fallback: 'name',
+  id: 'id',
+};
 
 export async function listCustomerUsers(
   db: Executor,
@@ -84,17 +74,7 @@ export async function listCustomerUsers(
     const q = query.q;
     base = base.where((eb) => eb.or([containsText('name', q), containsText('email', q)]));
   }
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy(sortColumnOf(SORTABLE, query.sort, 'name'), query.order === 'DESC' ? 'desc' : 'asc')
-    .orderBy('id')
-    .limit(query.perPage)
-    .offset(offsetOf(query.page, query.perPage))
-    .execute();
-  return { rows, total: Number(total) };
+  return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
 export async function countCustomerUsers(db: Executor, customerId: string): Promise<number> {

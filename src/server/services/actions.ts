@@ -2,14 +2,13 @@
 // Media fields are resolved here (kept, replaced, removed; a replaced or removed file is freed),
 // rich text is sanitised before it is stored, and the scan cache forgets the Action after commit.
 import { ulid } from 'ulidx';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { ActionType } from '../../shared/enums.js';
 import { sanitizeRichText } from '../../shared/richText.js';
 import type { ActionInput, MediaField } from '../../shared/schemas/action.js';
 import type { MediaKind } from '../../shared/media.js';
-import { notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { MediaStorage } from '../media/storage.js';
 import {
@@ -31,7 +30,7 @@ import { copyLabels, copyName } from './projectItems.js';
 import { hashPassword } from '../security.js';
 import type { ActionContent } from '../../shared/schemas/action.js';
 import type { Protection } from '../../shared/schemas/rules.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
 /** The media fields of each Action kind and the upload kind each one takes (POST /file `kind`). */
@@ -201,17 +200,7 @@ function parseJson(json: string): unknown {
   }
 }
 
-export async function actionOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; action: ActionRow }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const action = await findAction(db, project.id, id);
-  if (!action) throw notFound('qrlink_not_found');
-  return { project, action };
-}
+export const actionOr404 = projectRowOr404('action', 'qrlink_not_found', findAction);
 
 export async function createAction(
   db: Db,
@@ -278,7 +267,7 @@ export const actionCreated = (
 
 export interface ServiceEnv {
   storage: MediaStorage;
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 /** An Action's fields as its edit takes them: what an audit row keeps and a restore re-applies. */

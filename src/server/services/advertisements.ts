@@ -1,10 +1,9 @@
 // Advertisements (SPEC's campaigns) of a project: create, edit, delete and their QR codes (from
 // either side). Each change runs in a unit of work with its audit rows (type 'campaign'), whose
 // events name the QR codes whose interstitial changed, so the scan cache drops exactly those.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
-import type { ProjectRow } from '../db/schema.js';
 import type { Advertisement, AdvertisementInput } from '../../shared/schemas/advertisement.js';
 import {
   deleteAllLinksOf,
@@ -19,9 +18,8 @@ import {
   updateAdvertisement,
   type AdvertisementWithExtras,
 } from '../repositories/advertisements.js';
-import type { Executor } from '../repositories/executor.js';
 import type { Actor } from '../domain/actor.js';
-import { invalidField, notFound } from '../domain/errors.js';
+import { invalidField } from '../domain/errors.js';
 import {
   IMAGE_KINDS,
   mediaStorageFor,
@@ -30,7 +28,7 @@ import {
   removeStoredFiles,
   usableMediaOr422,
 } from './media.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { qrCodeOr404 } from './qrCodes.js';
 import type { UnitOfWork } from './unitOfWork.js';
 
@@ -52,22 +50,12 @@ export function toAdvertisement(row: AdvertisementWithExtras): Advertisement {
   };
 }
 
-export async function advertisementOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; ad: AdvertisementWithExtras }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const ad = await findAdvertisement(db, project.id, id);
-  if (!ad) throw notFound('campaign_not_found');
-  return { project, ad };
-}
+export const advertisementOr404 = projectRowOr404('ad', 'campaign_not_found', findAdvertisement);
 
 /** Where freed image files live, and where a failure to remove one is logged. */
 export interface AdvertisementEnv {
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export async function createAdvertisement(

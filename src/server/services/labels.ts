@@ -26,7 +26,7 @@ import {
   updateLabel,
   type LabelWithCount,
 } from '../repositories/labels.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { DomainError, invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 
@@ -62,17 +62,7 @@ const linkLimit = (pointer: string, itemIds?: string[]) =>
     { max: MAX_TAGS_PER_ITEM, ...(itemIds ? { itemIds } : {}) },
   );
 
-export async function labelOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; label: LabelWithCount }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const label = await findLabel(db, project.id, id);
-  if (!label) throw notFound('label_not_found');
-  return { project, label };
-}
+export const labelOr404 = projectRowOr404('label', 'label_not_found', findLabel);
 
 /** Runs a write; a unique-key violation on (project, name) means a concurrent create won. */
 const withNameGuard = <T>(work: () => Promise<T>) => withUniqueGuard(work, nameTaken);

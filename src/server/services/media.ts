@@ -7,7 +7,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
@@ -273,7 +273,7 @@ export async function releaseMedia(
 export async function removeStoredFiles(
   storage: MediaStorage,
   keys: string[],
-  log?: FastifyBaseLogger,
+  log?: Logger,
 ): Promise<void> {
   for (const key of keys) {
     await storage.remove(key).catch((error: unknown) => {

@@ -1,15 +1,21 @@
 // The steps QR codes and short links share as project items: the limit check under the customer
-// lock, trash, restore and permanent delete (each in one transaction with its audit row; the scan
-// cache forgets the item's code after the commit), emptying the trash, and copying tags.
+// lock, create, edit, duplicate (tags kept), trash, restore and permanent delete (each in one
+// transaction with its audit row; the scan cache forgets the item's code after the commit), their
+// answers, and emptying the trash. What differs between the two kinds comes in as an ItemKind.
 import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import { fitsWithin } from '../../shared/rules.js';
 import { UNLIMITED } from '../../shared/constants.js';
 import type { LabelItemType } from '../../shared/schemas/label.js';
-import { DomainError, invalidField } from '../domain/errors.js';
+import { DomainError, invalidField, underPointer } from '../domain/errors.js';
+import type { ApiErrorCode } from '../../shared/errors.js';
+import type { ActionInput } from '../../shared/schemas/action.js';
+import type { Database } from '../db/schema.js';
+import type { Updateable } from 'kysely';
+import { actionCreated, insertNewAction } from './actions.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { pickFields, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import { labelsOfItems, replaceItemLabels } from '../repositories/labels.js';
@@ -25,7 +31,8 @@ import {
   type ItemTable,
 } from '../repositories/projectItems.js';
 import { trashedItems } from '../repositories/qrCodes.js';
-import { visibleProjectOr404 } from './projects.js';
+import { updateRow } from '../repositories/rows.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 
 export interface LimitProblem {
   scope: 'project' | 'customer';
@@ -91,7 +98,7 @@ export async function ensureRoomForOne(
 }
 
 /** What an item row with its Action's summary (a join that only finds live Actions) carries. */
-interface ItemRowWithAction {
+export interface ItemRowWithAction {
   id: string;
   customerId: string;
   projectId: string;
@@ -193,22 +200,93 @@ export async function copyLabels(
 /** What a route passes to change one item: who, in which project, which item, the audit context. */
 export type ItemChangeArgs = [db: Db, user: Actor, projectId: string, id: string, work: UnitOfWork];
 
-/** How trash, restore and delete reach one kind of item. */
-export interface TrashableKind<Row extends { name: string; trashedAt: string | null }> {
-  table: ItemTable;
-  /** The item in a project the user can reach, or the kind's 404. */
-  find(
-    trx: Executor,
-    user: Actor,
+/** What a route passes to create an item (`input` with an optional new Action). */
+export type ItemCreateArgs<New> = [
+  db: Db,
+  user: Actor,
+  projectId: string,
+  input: New,
+  work: UnitOfWork,
+];
+
+/** What a route passes to edit an item: the fields present in the request body. */
+export type ItemEditArgs<Update> = [
+  db: Db,
+  user: Actor,
+  projectId: string,
+  id: string,
+  input: Update,
+  work: UnitOfWork,
+];
+
+/** Where to find one item: in a project the user can reach, trashed ones only when asked for. */
+export type ItemFindArgs = [
+  db: Executor,
+  user: Actor,
+  projectId: string,
+  id: string,
+  options?: { includeTrashed?: boolean },
+];
+
+/** The fields every kind's create and edit take. */
+interface ItemInput {
+  name: string;
+  description: string | null;
+  actionId: string | null;
+}
+
+/** What an edit changes of the kind's own fields, besides name, description and Action. */
+export interface OwnPatch<T extends ItemTable> {
+  columns: Updateable<Database[T]>;
+  /** What the audit row's changes say of them. */
+  changes?: Record<string, unknown>;
+  /** Scan keys to forget besides the item's current one (a new uri starts answering). */
+  codes?: string[];
+}
+
+/**
+ * How the shared create, edit, duplicate, trash, restore and delete reach one kind of item: what
+ * differs between QR codes and short links is written here, the steps themselves once below.
+ */
+export interface ItemKind<
+  T extends ItemTable,
+  Row extends ItemRowWithAction,
+  Input extends ItemInput,
+> {
+  table: T;
+  /** The kind's own row of a project, or null. */
+  findRow(
+    db: Executor,
     projectId: string,
     id: string,
     options: { includeTrashed?: boolean },
-  ): Promise<{ project: ProjectRow; item: Row }>;
+  ): Promise<Row | null>;
+  notFound: ApiErrorCode;
   /** The code the scan service caches the item under. */
   scanKey(row: Row): string;
   /** What the scan key is called in an audit row's changes. */
   scanKeyName: 'code' | 'uri';
-  /** Stores a copy of `row` as `copyId` named `name`, with a fresh scan key; answers that key. */
+  /** The field a create past the limit blames. */
+  limitPointer: string;
+  /**
+   * Refuses what the input refers to outside the project (Action, template, logo) and, on an edit
+   * of `row`, a scan key another item holds.
+   */
+  checkInput(
+    trx: Executor,
+    project: ProjectRow,
+    input: Partial<Input>,
+    row: Row | null,
+  ): Promise<void>;
+  /** Stores a new item as `id`; answers its scan key. */
+  insertNew(
+    trx: Executor,
+    user: Actor,
+    project: ProjectRow,
+    input: Input,
+    item: { id: string; now: string },
+  ): Promise<string>;
+  /** Stores a copy of `row` as `copy.id` named `copy.name`, with a fresh scan key; answers that key. */
   insertCopy(
     trx: Executor,
     user: Actor,
@@ -216,31 +294,148 @@ export interface TrashableKind<Row extends { name: string; trashedAt: string | n
     row: Row,
     copy: { id: string; name: string; now: string },
   ): Promise<string>;
+  /** The item's fields as its edit takes them: what an audit row keeps and a restore re-applies. */
+  fieldsOf(row: Row): Partial<Input>;
+  ownPatch(row: Row, input: Partial<Input>): OwnPatch<T>;
   /** Wraps a change that may lose a race for a unique scan key (short links' uri). */
-  guard?<T>(work: () => Promise<T>): Promise<T>;
+  guard?<R>(work: () => Promise<R>): Promise<R>;
   /** Why a permanent delete outside the trash is refused. */
   notInTrash: string;
 }
 
-/** Runs one change of an item with its audit row (whose event drops the item's cached code). */
-async function changeItem<Row extends { name: string; trashedAt: string | null }>(
-  db: Db,
-  kind: TrashableKind<Row>,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-  options: { includeTrashed?: boolean },
-  change: (
-    trx: Executor,
-    project: ProjectRow,
-    item: Row,
-  ) => Promise<'trashed' | 'restored' | 'deleted' | null>,
+/** Any kind, where only the shared steps are used. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKind<Row extends ItemRowWithAction> = ItemKind<ItemTable, Row, any>;
+
+const guardOf = <Row extends ItemRowWithAction>(kind: AnyKind<Row>) =>
+  kind.guard ?? (<R>(run: () => Promise<R>) => run());
+
+/** The item in a project the user can reach, or the kind's 404. */
+export const itemOr404 = <Row extends ItemRowWithAction>(
+  kind: AnyKind<Row>,
+  ...args: ItemFindArgs
+) => projectRowOr404('item', kind.notFound, kind.findRow)(...args);
+
+/** The audit row (and event) of a new item. */
+export function itemCreated<Row extends ItemRowWithAction>(
+  kind: AnyKind<Row>,
+  project: ProjectRow,
+  item: { id: string; name: string; key: string; actionId: string | null },
+  parentId?: string,
+): ChangeRecord {
+  return {
+    type: ITEM_TYPE_OF[kind.table],
+    action: 'created',
+    itemId: item.id,
+    name: item.name,
+    customerId: project.customerId,
+    projectId: project.id,
+    changes: { [kind.scanKeyName]: item.key, actionId: item.actionId },
+    parentId,
+    // Unknown codes are cached briefly too; this one exists now.
+    codes: [item.key],
+  };
+}
+
+/** A new item within the limits; with `action`, its new Action too, in the same change. */
+export async function createItem<
+  T extends ItemTable,
+  Row extends ItemRowWithAction,
+  Input extends ItemInput,
+>(
+  kind: ItemKind<T, Row, Input>,
+  ...[, user, projectId, { action: newAction, ...fields }, work]: ItemCreateArgs<
+    Input & { action?: ActionInput }
+  >
+): Promise<string> {
+  const input = fields as unknown as Input;
+  const id = ulid();
+  await guardOf(kind)(() =>
+    work.run(async ({ trx, record }) => {
+      const project = await visibleProjectOr404(trx, user, projectId);
+      await kind.checkInput(trx, project, input, null);
+      await ensureRoomForOne(trx, kind.table, project, kind.limitPointer);
+      if (newAction) {
+        input.actionId = await underPointer('/action', () =>
+          insertNewAction(trx, user, project, newAction),
+        );
+      }
+      const now = new Date().toISOString();
+      const key = await kind.insertNew(trx, user, project, input, { id, now });
+      const { name, actionId } = input;
+      const auditId = await record(itemCreated(kind, project, { id, name, key, actionId }));
+      if (newAction && actionId) await record(actionCreated(project, actionId, newAction, auditId));
+    }),
+  );
+  return id;
+}
+
+/** Changes only the fields present in the request body. */
+export async function editItem<
+  T extends ItemTable,
+  Row extends ItemRowWithAction,
+  Input extends ItemInput,
+>(
+  kind: ItemKind<T, Row, Input>,
+  ...[, user, projectId, id, input, work]: ItemEditArgs<Partial<Input>>
 ): Promise<void> {
-  await work.run(async ({ trx, record }) => {
-    const { project, item } = await kind.find(trx, user, projectId, id, options);
-    const action = await change(trx, project, item);
-    if (action) {
+  await guardOf(kind)(() =>
+    work.run(async ({ trx, record }) => {
+      const { project, item } = await itemOr404(kind, trx, user, projectId, id);
+      await kind.checkInput(trx, project, input, item);
+      const own = kind.ownPatch(item, input);
+      const patch = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+        ...own.columns,
+      };
+      const fields = Object.keys(patch);
+      await updateRow(trx, kind.table, id, { ...patch, updatedAt: new Date().toISOString() });
+      await record({
+        type: ITEM_TYPE_OF[kind.table],
+        action: 'updated',
+        itemId: id,
+        name: input.name ?? item.name,
+        customerId: project.customerId,
+        projectId: project.id,
+        changes: {
+          fields,
+          ...own.changes,
+          ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
+        },
+        before: pickFields(kind.fieldsOf(item), fields),
+        after: pickFields(input, fields),
+        codes: [kind.scanKey(item), ...(own.codes ?? [])],
+      });
+    }),
+  );
+}
+
+type ItemAction = 'trashed' | 'restored' | 'deleted';
+
+/**
+ * One change of an item in its transaction, with its audit row (whose event drops the item's
+ * cached code); `change` answers the audit action, or null when there was nothing to do.
+ */
+const itemStep =
+  (
+    options: { includeTrashed?: boolean },
+    change: <Row extends ItemRowWithAction>(
+      kind: AnyKind<Row>,
+      trx: Executor,
+      project: ProjectRow,
+      item: Row,
+    ) => Promise<ItemAction | null>,
+  ) =>
+  async <Row extends ItemRowWithAction>(
+    kind: AnyKind<Row>,
+    ...[, user, projectId, id, work]: ItemChangeArgs
+  ): Promise<void> => {
+    await work.run(async ({ trx, record }) => {
+      const { project, item } = await itemOr404(kind, trx, user, projectId, id, options);
+      const action = await change(kind, trx, project, item);
+      if (!action) return;
       await record({
         type: ITEM_TYPE_OF[kind.table],
         action,
@@ -250,20 +445,18 @@ async function changeItem<Row extends { name: string; trashedAt: string | null }
         projectId: project.id,
         codes: [kind.scanKey(item)],
       });
-    }
-  });
-}
+    });
+  };
 
 /** A copy with a fresh code or uri, "{name} (copy)", the same Action and tags; the limits apply. */
-export async function duplicateItem<Row extends { name: string; trashedAt: string | null }>(
-  kind: TrashableKind<Row>,
+export async function duplicateItem<Row extends ItemRowWithAction>(
+  kind: AnyKind<Row>,
   ...[, user, projectId, id, work]: ItemChangeArgs
 ): Promise<string> {
   const copyId = ulid();
-  const guard = kind.guard ?? (<T>(run: () => Promise<T>) => run());
-  await guard(() =>
+  await guardOf(kind)(() =>
     work.run(async ({ trx, record }) => {
-      const { project, item } = await kind.find(trx, user, projectId, id, {});
+      const { project, item } = await itemOr404(kind, trx, user, projectId, id);
       // Nothing to blame at a field: the copy has no form.
       await ensureRoomForOne(trx, kind.table, project);
       const name = copyName(item.name);
@@ -286,60 +479,30 @@ export async function duplicateItem<Row extends { name: string; trashedAt: strin
 }
 
 /** To the trash: out of lists, limits and the scan service, until restored or deleted. */
-export async function trashItem<Row extends { name: string; trashedAt: string | null }>(
-  kind: TrashableKind<Row>,
-  ...[db, user, projectId, id, audit]: ItemChangeArgs
-): Promise<void> {
-  await changeItem(db, kind, user, projectId, id, audit, {}, async (trx) => {
-    const now = new Date().toISOString();
-    await setTrashedAt(trx, kind.table, id, now, now);
-    return 'trashed';
-  });
-}
+export const trashItem = itemStep({}, async (kind, trx, _project, item) => {
+  const now = new Date().toISOString();
+  await setTrashedAt(trx, kind.table, item.id, now, now);
+  return 'trashed';
+});
 
 /** Back from the trash, if the limits leave room (SPEC §4); an item outside it stays as it is. */
-export async function restoreItem<Row extends { name: string; trashedAt: string | null }>(
-  kind: TrashableKind<Row>,
-  ...[db, user, projectId, id, audit]: ItemChangeArgs
-): Promise<void> {
-  await changeItem(
-    db,
-    kind,
-    user,
-    projectId,
-    id,
-    audit,
-    { includeTrashed: true },
-    async (trx, project, item) => {
-      if (!item.trashedAt) return null;
-      // The same 422 as a create past the limit, for both kinds (no field to blame).
-      await ensureRoomForOne(trx, kind.table, project);
-      await setTrashedAt(trx, kind.table, id, null, new Date().toISOString());
-      return 'restored';
-    },
-  );
-}
+export const restoreItem = itemStep({ includeTrashed: true }, async (kind, trx, project, item) => {
+  if (!item.trashedAt) return null;
+  // The same 422 as a create past the limit, for both kinds (no field to blame).
+  await ensureRoomForOne(trx, kind.table, project);
+  await setTrashedAt(trx, kind.table, item.id, null, new Date().toISOString());
+  return 'restored';
+});
 
 /** Permanent delete, only from the trash: two steps, so one click never destroys a printed code. */
-export async function deleteTrashedItem<Row extends { name: string; trashedAt: string | null }>(
-  kind: TrashableKind<Row>,
-  ...[db, user, projectId, id, audit]: ItemChangeArgs
-): Promise<void> {
-  await changeItem(
-    db,
-    kind,
-    user,
-    projectId,
-    id,
-    audit,
-    { includeTrashed: true },
-    async (trx, _project, item) => {
-      if (!item.trashedAt) throw invalidField('invalid', '/id', kind.notInTrash);
-      await deleteItems(trx, kind.table, [id]);
-      return 'deleted';
-    },
-  );
-}
+export const deleteTrashedItem = itemStep(
+  { includeTrashed: true },
+  async (kind, trx, _project, item) => {
+    if (!item.trashedAt) throw invalidField('invalid', '/id', kind.notInTrash);
+    await deleteItems(trx, kind.table, [item.id]);
+    return 'deleted';
+  },
+);
 
 /** Deletes every trashed QR code and short link of the project; answers how many went. */
 export async function emptyTrash(
@@ -351,23 +514,16 @@ export async function emptyTrash(
   const removed = await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
     const items = await trashedItems(trx, project.id);
-    await deleteItems(
-      trx,
-      'qrCodes',
-      items.qrCodes.map((item) => item.id),
-    );
-    await deleteItems(
-      trx,
-      'shortLinks',
-      items.shortLinks.map((item) => item.id),
-    );
-    for (const [type, list] of [
-      ['qr_code', items.qrCodes],
-      ['short_link', items.shortLinks],
-    ] as const) {
+    for (const table of ['qrCodes', 'shortLinks'] as const) {
+      const list = items[table];
+      await deleteItems(
+        trx,
+        table,
+        list.map((item) => item.id),
+      );
       for (const item of list) {
         await record({
-          type,
+          type: ITEM_TYPE_OF[table],
           action: 'deleted',
           itemId: item.id,
           name: item.name,

@@ -7,6 +7,7 @@ import { UNLIMITED } from '../../shared/constants.js';
 import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.js';
 import { invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
+import type { ApiErrorCode } from '../../shared/errors.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
@@ -49,6 +50,37 @@ export async function visibleProjectOr404(
   const project = await findVisibleProject(db, projectScopeOf(user), id, options);
   if (!project) throw notFound('project_not_found');
   return project;
+}
+
+/** Looks up a row of a project by its id: `options` as the lookup takes them. */
+type FindInProject<Row> = (
+  db: Executor,
+  projectId: string,
+  id: string,
+  options: { includeTrashed?: boolean },
+) => Promise<Row | null>;
+
+/**
+ * The "…Or404" of a kind of project row: the row of a project the user may see, answered as
+ * `{ project, [key]: row }`, or `code`'s 404 (also for another customer's ids).
+ */
+export function projectRowOr404<K extends string, Row>(
+  key: K,
+  code: ApiErrorCode,
+  find: FindInProject<Row>,
+) {
+  return async (
+    db: Executor,
+    user: Actor,
+    projectId: string,
+    id: string,
+    options: { includeTrashed?: boolean } = {},
+  ): Promise<{ project: ProjectRow } & Record<K, Row>> => {
+    const project = await visibleProjectOr404(db, user, projectId);
+    const row = await find(db, project.id, id, options);
+    if (!row) throw notFound(code);
+    return { project, [key]: row } as { project: ProjectRow } & Record<K, Row>;
+  };
 }
 
 export async function createProject(

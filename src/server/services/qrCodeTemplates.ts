@@ -3,7 +3,6 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
-import { notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
@@ -15,20 +14,10 @@ import {
   type QrCodeTemplateRow,
 } from '../repositories/qrCodeTemplates.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { readDesign } from './qrCodes.js';
 
-export async function templateOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; template: QrCodeTemplateRow }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const template = await findQrCodeTemplate(db, project.id, id);
-  if (!template) throw notFound('not_found');
-  return { project, template };
-}
+export const templateOr404 = projectRowOr404('template', 'not_found', findQrCodeTemplate);
 
 async function checkLogo(
   trx: Executor,

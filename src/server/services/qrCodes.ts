@@ -1,6 +1,6 @@
-// QR codes: create (with an unguessable code and the QR code limits checked inside the same
-// transaction), update, duplicate, trash, restore and delete. The scan cache forgets each touched
-// code after the commit.
+// QR codes: what is their own as a project item (an unguessable code, template, design and logo),
+// given to the steps every item shares (services/projectItems.ts): create, edit, duplicate, trash,
+// restore and delete. Also placements, and the URLs codes and short links are scanned at.
 import { ulid } from 'ulidx';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -12,10 +12,10 @@ import {
   type QrCodeInput,
   type QrDesign,
 } from '../../shared/schemas/qrCode.js';
-import { invalidField, notFound, underPointer } from '../domain/errors.js';
+import { invalidField } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import { pickFields, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
+import type { UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
@@ -23,25 +23,29 @@ import {
   findQrCode,
   insertQrCode,
   isCodeTaken,
-  updateQrCode,
   type QrCodeWithAction,
 } from '../repositories/qrCodes.js';
-import { actionCreated, actionOr404, insertNewAction } from './actions.js';
+import { actionOr404 } from './actions.js';
 import { generateCode } from './codes.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
 import {
+  createItem,
   deleteTrashedItem,
   duplicateItem,
+  editItem,
+  ensureRoomForOne,
+  itemCreated,
   newItemColumns,
   presentItems,
-  type ItemAnswer,
-  ensureRoomForOne,
   restoreItem,
   trashItem,
+  type ItemAnswer,
   type ItemChangeArgs,
-  type TrashableKind,
+  type ItemCreateArgs,
+  type ItemEditArgs,
+  type ItemKind,
 } from './projectItems.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404 } from './projects.js';
 
 async function freshCode(trx: Executor): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -70,28 +74,30 @@ async function checkReferences(
   }
 }
 
-export async function qrCodeOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-  options: { includeTrashed?: boolean } = {},
-): Promise<{ project: ProjectRow; qrCode: QrCodeWithAction }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const qrCode = await findQrCode(db, project.id, id, options);
-  if (!qrCode) throw notFound('qr_code_not_found');
-  return { project, qrCode };
-}
-
-/** How the shared trash, restore and delete steps (services/projectItems.ts) reach a QR code. */
-const QR_CODE: TrashableKind<QrCodeWithAction> = {
+/** How the shared item steps (services/projectItems.ts) reach a QR code. */
+const QR_CODE: ItemKind<'qrCodes', QrCodeWithAction, QrCodeInput> = {
   table: 'qrCodes',
-  find: async (trx, user, projectId, id, options) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id, options);
-    return { project, item: qrCode };
-  },
+  findRow: findQrCode,
+  notFound: 'qr_code_not_found',
   scanKey: (row) => row.code,
   scanKeyName: 'code',
+  limitPointer: '/name',
+  checkInput: (trx, project, input, row) =>
+    checkReferences(trx, project, input, row ? readDesign(row.design).logo.mediaId : null),
+  insertNew: async (trx, user, project, input, item) => {
+    const code = await freshCode(trx);
+    await insertQrCode(trx, {
+      id: item.id,
+      code,
+      name: input.name,
+      description: input.description,
+      actionId: input.actionId,
+      templateId: input.templateId,
+      design: JSON.stringify(input.design),
+      ...newItemColumns(project, user, item.now),
+    });
+    return code;
+  },
   // The same Action (if it still exists), template and design.
   insertCopy: async (trx, user, project, qrCode, copy) => {
     const fresh = await freshCode(trx);
@@ -107,72 +113,29 @@ const QR_CODE: TrashableKind<QrCodeWithAction> = {
     });
     return fresh;
   },
+  fieldsOf: (qrCode) => editableFieldsOf(qrCode),
+  ownPatch: (_qrCode, input) => ({
+    columns: {
+      ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
+      ...(input.design !== undefined ? { design: JSON.stringify(input.design) } : {}),
+    },
+  }),
   notInTrash: 'Move the QR code to the trash before deleting it',
 };
+
+export const qrCodeOr404 = projectRowOr404('qrCode', QR_CODE.notFound, QR_CODE.findRow);
+
+/** A new QR code; with `action`, its new Action too, in the same change (linked audit rows). */
+export const createQrCode = (...args: ItemCreateArgs<NewQrCode>) => createItem(QR_CODE, ...args);
+
+/** Changes only the fields present in the request body. */
+export const editQrCode = (...args: ItemEditArgs<Partial<QrCodeInput>>) =>
+  editItem(QR_CODE, ...args);
 
 export const duplicateQrCode = (...args: ItemChangeArgs) => duplicateItem(QR_CODE, ...args);
 export const trashQrCode = (...args: ItemChangeArgs) => trashItem(QR_CODE, ...args);
 export const restoreQrCode = (...args: ItemChangeArgs) => restoreItem(QR_CODE, ...args);
 export const deleteTrashedQrCode = (...args: ItemChangeArgs) => deleteTrashedItem(QR_CODE, ...args);
-
-/** A new QR code; with `action`, its new Action too, in the same change (linked audit rows). */
-export async function createQrCode(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  { action: newAction, ...input }: NewQrCode,
-  work: UnitOfWork,
-): Promise<string> {
-  const id = ulid();
-  await work.run(async ({ trx, record }) => {
-    const project = await visibleProjectOr404(trx, user, projectId);
-    await checkReferences(trx, project, input, null);
-    await ensureRoomForOne(trx, 'qrCodes', project, '/name');
-    if (newAction) {
-      input.actionId = await underPointer('/action', () =>
-        insertNewAction(trx, user, project, newAction),
-      );
-    }
-    const fresh = await freshCode(trx);
-    const now = new Date().toISOString();
-    await insertQrCode(trx, {
-      id,
-      code: fresh,
-      name: input.name,
-      description: input.description,
-      actionId: input.actionId,
-      templateId: input.templateId,
-      design: JSON.stringify(input.design),
-      ...newItemColumns(project, user, now),
-    });
-    const qrCodeAuditId = await record(
-      qrCodeCreated(project, { id, name: input.name, code: fresh, actionId: input.actionId }),
-    );
-    if (newAction && input.actionId)
-      await record(actionCreated(project, input.actionId, newAction, qrCodeAuditId));
-  });
-  return id;
-}
-
-/** The audit row (and event) of a new QR code. */
-function qrCodeCreated(
-  project: ProjectRow,
-  qrCode: { id: string; name: string; code: string; actionId: string | null },
-  parentId?: string,
-): ChangeRecord {
-  return {
-    type: 'qr_code',
-    action: 'created',
-    itemId: qrCode.id,
-    name: qrCode.name,
-    customerId: project.customerId,
-    projectId: project.id,
-    changes: { code: qrCode.code, actionId: qrCode.actionId },
-    parentId,
-    // Unknown codes are cached briefly too; this one exists now.
-    codes: [qrCode.code],
-  };
-}
 
 /**
  * Placements (issue 16 part 7): one new QR code per name, all using the Action, in one change.
@@ -202,19 +165,16 @@ export async function createPlacements(
     });
     const now = new Date().toISOString();
     for (const [index, name] of names.entries()) {
-      const code = await freshCode(trx);
       const id = ids[index];
-      await insertQrCode(trx, {
-        id,
-        code,
+      const input = {
         name,
         description: null,
         actionId: action.id,
         templateId: null,
-        design: JSON.stringify(DEFAULT_QR_DESIGN),
-        ...newItemColumns(project, user, now),
-      });
-      await record(qrCodeCreated(project, { id, name, code, actionId: action.id }, parentId));
+        design: DEFAULT_QR_DESIGN,
+      };
+      const key = await QR_CODE.insertNew(trx, user, project, input, { id, now });
+      await record(itemCreated(QR_CODE, project, { id, name, key, actionId: action.id }, parentId));
     }
   });
   return ids;
@@ -229,45 +189,6 @@ export function editableFieldsOf(qrCode: QrCodeWithAction): QrCodeInput {
     templateId: qrCode.templateId,
     design: readDesign(qrCode.design),
   };
-}
-
-/** Changes only the fields present in the request body (`fields`). */
-export async function editQrCode(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  input: Partial<QrCodeInput>,
-  work: UnitOfWork,
-): Promise<void> {
-  await work.run(async ({ trx, record }) => {
-    const { project, qrCode } = await qrCodeOr404(trx, user, projectId, id);
-    const previousLogo = readDesign(qrCode.design).logo.mediaId;
-    await checkReferences(trx, project, input, previousLogo);
-    const patch = {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
-      ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
-      ...(input.design !== undefined ? { design: JSON.stringify(input.design) } : {}),
-    };
-    await updateQrCode(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'qr_code',
-      action: 'updated',
-      itemId: id,
-      name: input.name ?? qrCode.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: {
-        fields: Object.keys(patch),
-        ...(input.actionId !== undefined ? { actionId: input.actionId } : {}),
-      },
-      before: pickFields(editableFieldsOf(qrCode), Object.keys(patch)),
-      after: input,
-      codes: [qrCode.code],
-    });
-  });
 }
 
 // Answers.

@@ -1,7 +1,7 @@
 // "Restore this version" (issue 8, part 9): an audit row of an edit keeps the changed fields as
 // they were; restoring re-applies that before-state through the kind's own edit, so the restore is
 // itself an audited change of the one write path, checked by the same rules as any edit.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.js';
 import type { z } from 'zod';
 import type { ApiErrorCode } from '../../shared/errors.js';
 import { hasPermission, type PermissionKey } from '../../shared/permissions.js';
@@ -17,14 +17,14 @@ import { actionOr404, editAction, editableFieldsOf as actionFields } from './act
 import type { MediaStorage } from '../media/storage.js';
 import { removeStoredFiles } from './media.js';
 import { editQrCode, editableFieldsOf as qrCodeFields, qrCodeOr404 } from './qrCodes.js';
-import { editShortLink, shortLinkOr404 } from './shortLinks.js';
+import { editShortLink, shortLinkFieldsOf, shortLinkOr404 } from './shortLinks.js';
 import { editTheme, themeOr404 } from './themes.js';
 import type { UnitOfWork } from './unitOfWork.js';
 
 export interface RestoreDeps {
   db: Db;
   storage: MediaStorage;
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 type Fields = Record<string, unknown>;
@@ -60,11 +60,8 @@ const RESTORABLE: Record<string, Restorable> = {
     permission: 'ShortLinkUpdate',
     schema: shortLinkUpdateSchema,
     isPartial: true,
-    current: async ({ db }, actor, projectId, id) => {
-      const { shortLink } = await shortLinkOr404(db, actor, projectId, id);
-      const { uri, name, description, actionId } = shortLink;
-      return { uri, name, description, actionId };
-    },
+    current: async ({ db }, actor, projectId, id) =>
+      shortLinkFieldsOf((await shortLinkOr404(db, actor, projectId, id)).shortLink),
     apply: ({ db }, actor, projectId, id, input, work) =>
       editShortLink(db, actor, projectId, id, input, work),
   },

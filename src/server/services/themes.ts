@@ -12,14 +12,13 @@ import {
   insertTheme,
   setActiveTheme,
   updateTheme,
-  type ThemeRow,
 } from '../repositories/themes.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
-import { visibleProjectOr404 } from './projects.js';
+import { projectRowOr404, visibleProjectOr404 } from './projects.js';
 import type { Actor } from '../domain/actor.js';
-import { forbidden, notFound } from '../domain/errors.js';
+import { forbidden } from '../domain/errors.js';
 
 interface Env {
   db: Db;
@@ -29,17 +28,7 @@ interface Env {
   freeFiles: (keys: string[]) => Promise<void>;
 }
 
-export async function themeOr404(
-  db: Executor,
-  user: Actor,
-  projectId: string,
-  id: string,
-): Promise<{ project: ProjectRow; theme: ThemeRow }> {
-  const project = await visibleProjectOr404(db, user, projectId);
-  const theme = await findTheme(db, project.id, id);
-  if (!theme) throw notFound('not_found');
-  return { project, theme };
-}
+export const themeOr404 = projectRowOr404('theme', 'not_found', findTheme);
 
 /** The uploads a theme refers to: its logo and its background image. */
 function mediaOf(settings: ThemeSettings): { logo: string | null; image: string | null } {

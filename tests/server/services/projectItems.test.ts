@@ -76,3 +76,55 @@ describe.each(KINDS)('$path as a project item', ({ path, body }) => {
     }
   });
 });
+
+describe.each(KINDS)('$path: the shared steps', ({ path, body }) => {
+  const type = path === 'qr-codes' ? 'qr_code' : 'short_link';
+  const auditRows = (itemId: string) =>
+    t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'changes'])
+      .where('itemId', '=', itemId)
+      .where('type', '=', type)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+
+  it('restoring past the project limit is the kind’s limit 422, blaming no field', async () => {
+    const project = await made('/api/projects', { name: `Full ${ulid()}`, tracking: true });
+    const column = path === 'qr-codes' ? 'maxQrCodes' : 'maxShortLinks';
+    await t.db
+      .updateTable('projects')
+      .set({ [column]: 1 })
+      .where('id', '=', project)
+      .execute();
+    const url = `/api/projects/${project}/${path}`;
+    const first = await made(url, body());
+    const trashed = await call(t.app, 'DELETE', `${url}/${first}/trash`, { cookie });
+    expect(trashed.statusCode, trashed.body).toBe(204);
+    await made(url, body());
+
+    const restore = await call(t.app, 'POST', `${url}/${first}/restore`, { cookie });
+    expect(restore.statusCode, restore.body).toBe(422);
+    const error = restore.json().errors[0];
+    expect(error).toMatchObject({ code: `max_${type}s_project`, meta: { max: 1 } });
+    expect(error.source).toBeUndefined();
+  });
+
+  it('create and edit write the same audit rows for both kinds', async () => {
+    const id = await made(`${items()}/${path}`, body());
+    const edited = await call(t.app, 'PUT', `${items()}/${path}/${id}`, {
+      cookie,
+      body: { name: 'Edited', description: 'Now described' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const rows = await auditRows(id);
+    expect(rows.map((row) => row.action)).toEqual(['created', 'updated']);
+    const key = path === 'qr-codes' ? 'code' : 'uri';
+    expect(Object.keys(JSON.parse(rows[0].changes ?? '{}'))).toEqual([key, 'actionId']);
+    expect(JSON.parse(rows[1].changes ?? '{}')).toMatchObject({
+      fields: ['name', 'description'],
+      before: { description: null },
+      after: { name: 'Edited', description: 'Now described' },
+    });
+  });
+});
