@@ -9,7 +9,7 @@ import type { Label, LabelInput, LabelItemType } from '../../shared/schemas/labe
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { UnitOfWork, WriteScope } from './unitOfWork.js';
-import { withUniqueGuard, type Executor } from '../repositories/executor.js';
+import { withUniqueGuard } from '../repositories/executor.js';
 import {
   deleteLabel,
   existingItemIds,
