@@ -4,6 +4,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import nl from '../../locales/nl.json' with { type: 'json' };
 import type { Language } from '../shared/enums.js';
 import type { Mail } from './mail.js';
+import { formatLocale } from '../shared/locale.js';
 
 const TEXTS = { en: en.mail_invitation, nl: nl.mail_invitation } as const;
 
@@ -34,7 +35,7 @@ export function invitationMail(input: InvitationMailInput): Mail {
   const values = {
     customer: input.customerName,
     inviter: input.inviterName ?? input.customerName,
-    date: input.expiresAt.toLocaleString(input.language === 'en' ? 'en-GB' : 'nl-NL', {
+    date: input.expiresAt.toLocaleString(formatLocale(input.language), {
       dateStyle: 'long',
       timeStyle: 'short',
       timeZone: 'UTC',

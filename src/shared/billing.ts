@@ -3,6 +3,7 @@
 // state of a customer's account that decides whether it may change anything.
 import { ANNUAL_DISCOUNT_PERCENT, MIN_PRICE_CENTS_PER_MONTH } from './constants.js';
 import type { BillingPeriod, CustomerType } from './enums.js';
+import { formatLocale } from './locale.js';
 
 /** The smallest order checkout accepts, in whole euros (amount_to_low: "€{min},-"). */
 export const CHECKOUT_MIN_EUROS = 1;
@@ -124,7 +125,7 @@ export function invoiceAmounts(netCents: number, vat: VatTreatment): InvoiceAmou
 
 /** € 1,95 in Dutch, €1.95 in English. */
 export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'nl-NL', {
+  return new Intl.NumberFormat(formatLocale(language), {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);

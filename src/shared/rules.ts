@@ -1,6 +1,7 @@
 // Pure rules of SPEC §4 and §9 that both the dashboard and the server apply.
 import { BYTES_PER_KB, LIMIT_ERROR_RATIO, LIMIT_WARNING_RATIO, UNLIMITED } from './constants.js';
 import type { NotificationLevel, UsageKey } from './enums.js';
+import { formatLocale } from './locale.js';
 
 export type UsageCounts = Record<UsageKey, number>;
 export interface LimitStatus {
@@ -76,14 +77,18 @@ export function formatStorage(bytes: number, locale = 'nl'): string {
   return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
 }
 
-/** Scans abbreviated with K and M. */
-export function abbreviateCount(count: number): string {
+/** Scans abbreviated with K and M, with the decimal sign of the interface language (1,3K in Dutch). */
+export function abbreviateCount(count: number, language: string): string {
   const abs = Math.abs(count);
-  const trim = (n: number) => String(Number(n.toFixed(1)));
+  const format = new Intl.NumberFormat(formatLocale(language), {
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
+  const trim = (n: number) => format.format(Number(n.toFixed(1)));
   // 999 950 would round to "1000K"; it reads better as 1M.
   if (abs >= 999_950) return `${trim(count / 1_000_000)}M`;
   if (abs >= 1_000) return `${trim(count / 1_000)}K`;
-  return String(count);
+  return format.format(count);
 }
 
 const ULID_SEGMENT = /\/[0-9A-HJKMNP-TV-Z]{26}(?=\/|$|\?)/gi;

@@ -101,7 +101,17 @@ describe('abbreviateCount', () => {
     [1_000_000, '1M'],
     [2_450_000, '2.5M'],
   ])('%i → %s', (count, text) => {
-    expect(abbreviateCount(count)).toBe(text);
+    expect(abbreviateCount(count, 'en')).toBe(text);
+  });
+
+  it.each([
+    [1250, '1,3K'],
+    [999_900, '999,9K'],
+    [2_450_000, '2,5M'],
+    [12_345, '12,3K'],
+    [999, '999'],
+  ])('in Dutch %i → %s (decimal comma)', (count, text) => {
+    expect(abbreviateCount(count, 'nl')).toBe(text);
   });
 });
 

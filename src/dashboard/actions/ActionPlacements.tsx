@@ -23,6 +23,7 @@ import { namesFromLines, PLACEMENTS_MAX } from '../../shared/schemas/placement';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ApiHttpError, toFieldErrors } from '../providers/http';
 import { ActionTabs } from './ActionTabs';
+import { formatLocale } from '../../shared/locale';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
@@ -68,11 +69,11 @@ export function ActionPlacements() {
     },
   });
   const tooMany = names.length > PLACEMENTS_MAX;
-  const percent = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
+  const percent = new Intl.NumberFormat(formatLocale(locale), {
     style: 'percent',
     maximumFractionDigits: 1,
   });
-  const count = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'nl-NL');
+  const count = new Intl.NumberFormat(formatLocale(locale));
 
   return (
     <>

@@ -3,6 +3,7 @@
 import { Alert, Chip } from '@mui/material';
 import { useGetOne, useLocale, useTranslate } from 'react-admin';
 import type { DestinationHealth } from '../../shared/schemas/action';
+import { formatLocale } from '../../shared/locale';
 
 interface WithHealth {
   id: string;
@@ -44,7 +45,7 @@ export function DestinationWarning({
   const health = data?.destinationHealth;
   if (!data || !health || health.status !== 'failing') return null;
   const since = new Date(health.failingSince ?? health.checkedAt).toLocaleString(
-    locale === 'en' ? 'en-GB' : 'nl-NL',
+    formatLocale(locale),
     { dateStyle: 'medium', timeStyle: 'short' },
   );
   return (

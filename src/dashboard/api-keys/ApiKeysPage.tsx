@@ -28,7 +28,7 @@ import {
 } from 'react-admin';
 import { API_KEY_SCOPES } from '../../shared/permissions';
 import { apiKeyInputSchema } from '../../shared/schemas/apiKey';
-import { formatLocale } from '../common/LocaleDateField';
+import { formatLocale } from '../../shared/locale';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
 import { ProjectTabs } from '../projects/ProjectTabs';

@@ -42,7 +42,7 @@ import { formatMoney } from '../../shared/billing';
 import type { BillingOverview, Invoice } from '../../shared/schemas/billing';
 import { useHasPermission } from '../useHasPermission';
 import { ApiHttpError } from '../providers/http';
-import { formatLocale } from '../common/LocaleDateField';
+import { formatLocale } from '../../shared/locale';
 import { invoicePdfUrl } from '../providers/accountMethods';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { billingKeys, usePlans } from './billingQueries';

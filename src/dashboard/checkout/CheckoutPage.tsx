@@ -70,7 +70,7 @@ function PlanLimits({ plan }: { plan: Plan }) {
             : key === 'storage'
               ? formatStorage(value, locale)
               : key === 'scans'
-                ? abbreviateCount(value)
+                ? abbreviateCount(value, locale)
                 : value.toLocaleString(locale);
         return (
           <ListItem key={key} disableGutters sx={{ py: 0.25 }}>

@@ -14,7 +14,7 @@ import {
   useLocale,
   useTranslate,
 } from 'react-admin';
-import { formatLocale } from '../common/LocaleDateField';
+import { formatLocale } from '../../shared/locale';
 import type { Customer, CustomerLimits } from '../../shared/schemas/customer';
 import { customerLimitsSchema } from '../../shared/schemas/customer';
 import type { DashboardDataProvider } from '../providers/dataProvider';

@@ -171,6 +171,7 @@ interface QuickLink {
 export function ProjectHome() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
+  const locale = useLocale();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data: project, isPending } = useGetOne<{
     id: string;
@@ -240,21 +241,21 @@ export function ProjectHome() {
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard
             label={translate('app.usage.qrCodes')}
-            value={status ? abbreviateCount(status.used.qrCodes) : undefined}
+            value={status ? abbreviateCount(status.used.qrCodes, locale) : undefined}
             testId="start-count-qr-codes"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard
             label={translate('app.usage.shortLinks')}
-            value={status ? abbreviateCount(status.used.shortLinks) : undefined}
+            value={status ? abbreviateCount(status.used.shortLinks, locale) : undefined}
             testId="start-count-short-links"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <CountCard
             label={translate('app.usage.scans')}
-            value={status ? abbreviateCount(status.used.scans) : undefined}
+            value={status ? abbreviateCount(status.used.scans, locale) : undefined}
             testId="start-count-scans"
           />
         </Grid>

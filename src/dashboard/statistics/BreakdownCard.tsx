@@ -51,7 +51,7 @@ export function BreakdownCard({
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
                     <span title={row.scans.toLocaleString(locale)}>
-                      {abbreviateCount(row.scans)}
+                      {abbreviateCount(row.scans, locale)}
                     </span>
                     {' · '}
                     {percent.format(share)}

@@ -140,7 +140,7 @@ export function CountryMap({
             }}
           />
           <Typography variant="caption" color="text.secondary">
-            {abbreviateCount(max)}
+            {abbreviateCount(max, locale)}
           </Typography>
         </Stack>
       </CardContent>

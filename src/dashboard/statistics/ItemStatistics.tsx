@@ -345,7 +345,7 @@ function Total({
             data-testid={testId}
             title={value.toLocaleString(locale)}
           >
-            {abbreviateCount(value)}
+            {abbreviateCount(value, locale)}
           </Typography>
         )}
       </CardContent>

@@ -41,7 +41,7 @@ export function TimeseriesChart({
         {
           // Counts are whole numbers: no 0.5 ticks on a quiet chart.
           tickNumber: Math.min(5, max),
-          valueFormatter: (value: number) => abbreviateCount(value),
+          valueFormatter: (value: number) => abbreviateCount(value, locale),
           width: 48,
         },
       ]}

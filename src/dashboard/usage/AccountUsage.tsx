@@ -21,7 +21,7 @@ import { zodErrorToApiErrors } from '../../shared/validation';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
-import { formatLocale } from '../common/LocaleDateField';
+import { formatLocale } from '../../shared/locale';
 
 /** The customer's usage; customer admins only (plain users do not see the account's figures). */
 export function useCustomerStatus(customerId: string | undefined) {
@@ -37,12 +37,13 @@ export function useCustomerStatus(customerId: string | undefined) {
 
 /** SPEC §4 at the account: 80 % warns, 100 % says the limit is reached (scans never stop). */
 export function ScanBanner({ status }: { status: LimitStatus }) {
+  const locale = useLocale();
   const translate = useTranslate();
   const level = limitLevel(status.used.scans, status.total.scans);
   if (level === 'info') return null;
   const values = {
-    used: abbreviateCount(status.used.scans),
-    total: abbreviateCount(status.total.scans),
+    used: abbreviateCount(status.used.scans, locale),
+    total: abbreviateCount(status.total.scans, locale),
   };
   return (
     <Alert severity={level} data-testid="scan-banner" data-level={level}>

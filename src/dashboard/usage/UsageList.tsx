@@ -9,7 +9,7 @@ const COLOR = { info: 'primary', warning: 'warning', error: 'error' } as const;
 
 function format(key: UsageKey, value: number, locale: string): string {
   if (key === 'storage') return formatStorage(value, locale);
-  if (key === 'scans') return abbreviateCount(value);
+  if (key === 'scans') return abbreviateCount(value, locale);
   return value.toLocaleString(locale);
 }
 

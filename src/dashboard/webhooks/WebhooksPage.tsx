@@ -33,7 +33,7 @@ import type { DashboardDataProvider } from '../providers/dataProvider';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../shared/schemas/webhook';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
-import { formatLocale } from '../common/LocaleDateField';
+import { formatLocale } from '../../shared/locale';
 import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
 import { useResultNotify } from '../useNotifications';

@@ -7,6 +7,7 @@ import nl from '../../../locales/nl.json' with { type: 'json' };
 import { formatMoney } from '../../shared/billing.js';
 import type { Language } from '../../shared/enums.js';
 import type { Invoice } from '../../shared/schemas/billing.js';
+import { formatLocale } from '../../shared/locale.js';
 
 type PdfTexts = Record<string, string>;
 const TEXTS: Record<Language, PdfTexts> = {
@@ -20,7 +21,7 @@ function fill(text: string, values: Record<string, string | number>): string {
 }
 
 function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', {
+  return new Intl.DateTimeFormat(formatLocale(language), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(iso));

@@ -120,8 +120,8 @@ export class ScanLimitNotices {
         const values = {
           name: admin.name,
           customer: customer.name,
-          used: abbreviateCount(status.used.scans),
-          total: abbreviateCount(status.total.scans),
+          used: abbreviateCount(status.used.scans, admin.language),
+          total: abbreviateCount(status.total.scans, admin.language),
           link: `${this.publicUrl}/billing`,
         };
         await this.mailer.send({

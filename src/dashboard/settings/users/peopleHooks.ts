@@ -7,6 +7,7 @@ import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin
 import type { Seats } from '../../../shared/schemas/invitation';
 import type { DashboardDataProvider } from '../../providers/dataProvider';
 import { apiErrorCodeOf } from '../../useNotifications';
+import { formatLocale } from '../../../shared/locale';
 
 /** The dataProvider, typed with the people calls (providers/accountMethods.ts). */
 export const usePeopleApi = () => useDataProvider<DashboardDataProvider>();
@@ -77,7 +78,7 @@ export function usePeopleDate() {
   const translate = useTranslate();
   return (value: string | null) =>
     value
-      ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'nl-NL', {
+      ? new Date(value).toLocaleString(formatLocale(locale), {
           dateStyle: 'short',
           timeStyle: 'short',
         })
