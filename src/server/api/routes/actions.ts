@@ -47,7 +47,21 @@ import {
   projectOfRequest,
   type RouteDeps,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+} from '../openapi.js';
+import {
+  actionSchema,
+  linkedItemSchema,
+  placementsListSchema,
+  qrCodeSchema,
+  simulateResultSchema,
+} from '../../../shared/schemas/responses.js';
 
 const actionListQuerySchema = listQuerySchema.extend({
   objectType: z.enum(ACTION_TYPES).optional(),
@@ -75,7 +89,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.get(
     '/projects/:pid/actions',
     {
-      schema: { params: projectParams, querystring: actionListQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: actionListQuerySchema,
+        response: { 200: listOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {
@@ -93,7 +111,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions',
     {
-      schema: { params: projectParams, body: actionInputSchema },
+      schema: {
+        params: projectParams,
+        body: actionInputSchema,
+        response: { 201: dataOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkCreate'),
     },
     async (request, reply) => {
@@ -113,7 +135,10 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
   api.get(
     '/projects/:pid/actions/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(actionSchema) } },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -124,7 +149,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.put(
     '/projects/:pid/actions/:id',
     {
-      schema: { params: projectItemParams, body: actionInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: actionInputSchema,
+        response: { 200: dataOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkUpdate'),
     },
     async (request) => {
@@ -148,7 +177,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions/:id/simulate',
     {
-      schema: { params: projectItemParams, body: simulateInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: simulateInputSchema,
+        response: { 200: dataOf(simulateResultSchema) },
+      },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {
@@ -162,7 +195,10 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
   api.delete(
     '/projects/:pid/actions/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDelete') },
+    {
+      schema: { params: projectItemParams, response: { 204: noContent } },
+      preHandler: requirePermission('QRLinkDelete'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await removeAction(
@@ -180,7 +216,10 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
   api.post(
     '/projects/:pid/actions/:id/duplicate',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDuplicate') },
+    {
+      schema: { params: projectItemParams, response: { 201: dataOf(actionSchema) } },
+      preHandler: requirePermission('QRLinkDuplicate'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateAction(
@@ -197,7 +236,10 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
   api.get(
     '/projects/:pid/actions/:id/qr-codes',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectItemParams, response: { 200: listOf(linkedItemSchema) } },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
@@ -227,7 +269,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions/:id/placements',
     {
-      schema: { params: projectItemParams, body: placementsInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: placementsInputSchema,
+        response: { 201: dataOf(z.array(qrCodeSchema)) },
+      },
       preHandler: requirePermission('QRCodeCreate'),
     },
     async (request, reply) => {
@@ -254,7 +300,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     '/projects/:pid/actions/:id/placements',
     {
       // The range is read as the statistics routes read it, with the project from the path.
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: placementsListSchema } },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {

@@ -36,7 +36,19 @@ import {
   projectOfRequest,
   type RouteDeps,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+} from '../openapi.js';
+import {
+  advertisementSchema,
+  advertisementQrCodeSchema,
+  advertisementStatsSchema,
+} from '../../../shared/schemas/responses.js';
 
 const statsQuerySchema = z.object({
   from: z.iso.datetime().optional(),
@@ -77,7 +89,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/advertisements',
     {
-      schema: { params: projectParams, querystring: listQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementView'),
     },
     async (request) => {
@@ -92,7 +108,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.post(
     '/projects/:pid/advertisements',
     {
-      schema: { params: projectParams, body: advertisementInputSchema },
+      schema: {
+        params: projectParams,
+        body: advertisementInputSchema,
+        response: { 201: dataOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementCreate'),
     },
     async (request, reply) => {
@@ -111,7 +131,10 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // GET /projects/{pid}/advertisements/{id}: one advertisement.
   api.get(
     '/projects/:pid/advertisements/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(advertisementSchema) } },
+      preHandler: requirePermission('AdvertisementView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -122,7 +145,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/advertisements/:id',
     {
-      schema: { params: projectItemParams, body: advertisementInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: advertisementInputSchema,
+        response: { 200: dataOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementUpdate'),
     },
     async (request) => {
@@ -143,7 +170,10 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
   api.delete(
     '/projects/:pid/advertisements/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementDelete') },
+    {
+      schema: { params: projectItemParams, response: { 204: noContent } },
+      preHandler: requirePermission('AdvertisementDelete'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       await deleteAdvertisement(
@@ -161,7 +191,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/advertisements/:id/qr-codes',
     {
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: listOf(advertisementQrCodeSchema) } },
       preHandler: requirePermission('AdvertisementView', 'QRCodeView'),
     },
     async (request) => {
@@ -174,7 +204,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/advertisements/:id/qr-codes',
     {
-      schema: { params: projectItemParams, body: advertisementQrCodesSchema },
+      schema: {
+        params: projectItemParams,
+        body: advertisementQrCodesSchema,
+        response: { 200: listOf(advertisementQrCodeSchema) },
+      },
       preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView'),
     },
     async (request) => {
@@ -195,7 +229,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/advertisements/:id/stats',
     {
-      schema: { params: projectItemParams, querystring: statsQuerySchema },
+      schema: {
+        params: projectItemParams,
+        querystring: statsQuerySchema,
+        response: { 200: dataOf(advertisementStatsSchema) },
+      },
       preHandler: requirePermission('AdvertisementView'),
     },
     async (request) => {
@@ -210,7 +248,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/qr-codes/:id/advertisements',
     {
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: listOf(advertisementSchema) } },
       preHandler: requirePermission('QRCodeView', 'AdvertisementView'),
     },
     async (request) => {
@@ -224,7 +262,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/qr-codes/:id/advertisements',
     {
-      schema: { params: projectItemParams, body: qrCodeAdvertisementsSchema },
+      schema: {
+        params: projectItemParams,
+        body: qrCodeAdvertisementsSchema,
+        response: { 200: listOf(advertisementSchema) },
+      },
       preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate'),
     },
     async (request) => {

@@ -5,14 +5,25 @@ import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/api
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { projectIdOf, projectItemIdsOf, type RouteDeps } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+} from '../openapi.js';
+import { apiKeySchema, newApiKeySchema } from '../../../shared/schemas/responses.js';
 
 export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
   // GET /projects/{pid}/api-keys: the project's keys, newest first (never the keys themselves).
   api.get(
     '/projects/:pid/api-keys',
-    { schema: { params: projectParams }, preHandler: requirePermission('ProjectApiKeys') },
+    {
+      schema: { params: projectParams, response: { 200: listOf(apiKeySchema) } },
+      preHandler: requirePermission('ProjectApiKeys'),
+    },
     async (request) => {
       const data = await apiKeysOfProject(db, currentUser(request), projectIdOf(request.params));
       return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
@@ -23,7 +34,11 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/api-keys',
     {
-      schema: { params: projectParams, body: apiKeyInputSchema },
+      schema: {
+        params: projectParams,
+        body: apiKeyInputSchema,
+        response: { 201: dataOf(newApiKeySchema) },
+      },
       preHandler: requirePermission('ProjectApiKeys'),
     },
     async (request, reply) => {
@@ -43,7 +58,10 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // DELETE /projects/{pid}/api-keys/{id}: revoke; the key stops working at once.
   api.delete(
     '/projects/:pid/api-keys/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectApiKeys') },
+    {
+      schema: { params: projectItemParams, response: { 204: noContent } },
+      preHandler: requirePermission('ProjectApiKeys'),
+    },
     async (request, reply) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'api_key_not_found');
       await revokeApiKey(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));

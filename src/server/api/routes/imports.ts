@@ -28,7 +28,15 @@ import {
   type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
-import { pathParams, projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  pathParams,
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  fileAnswer,
+} from '../openapi.js';
+import { importJobSchema, importPreviewSchema } from '../../../shared/schemas/responses.js';
 
 /** The types a file arrives as besides JSON: CSV, XLSX, or none named (any bytes). */
 const FILE_TYPES = [
@@ -104,7 +112,11 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       '/projects/:pid/imports/preview',
       {
         // The body is the file itself (CSV or XLSX), not JSON.
-        schema: { params: projectParams, querystring: importQuerySchema },
+        schema: {
+          params: projectParams,
+          querystring: importQuerySchema,
+          response: { 200: dataOf(importPreviewSchema) },
+        },
         preHandler: requirePermission('ProjectView'),
       },
       async (request) => {
@@ -120,7 +132,11 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       '/projects/:pid/imports',
       {
         // The body is the file itself (CSV or XLSX), not JSON.
-        schema: { params: projectParams, querystring: importQuerySchema },
+        schema: {
+          params: projectParams,
+          querystring: importQuerySchema,
+          response: { 202: dataOf(importJobSchema) },
+        },
         preHandler: requirePermission('ProjectView'),
       },
       async (request, reply) => {
@@ -143,7 +159,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.get(
     '/projects/:pid/exports/:list',
     {
-      schema: { params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')) },
+      schema: {
+        params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')),
+        response: { 200: fileAnswer('text/csv', 'The list as a CSV file') },
+      },
       preHandler: requirePermission('ProjectView'),
     },
     async (request, reply) => {
@@ -162,7 +181,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/imports/{id}: the job's progress.
   api.get(
     '/projects/:pid/imports/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(importJobSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'import_job_not_found');
       return { data: await importJobOf(db, currentUser(request), projectId, id) };

@@ -20,7 +20,15 @@ import {
   projectOfRequest,
   type RouteDeps,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+} from '../openapi.js';
+import { qrCodeTemplateSchema } from '../../../shared/schemas/responses.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -34,7 +42,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.get(
     '/projects/:pid/qr-code-templates',
     {
-      schema: { params: projectParams, querystring: listQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateView'),
     },
     async (request) => {
@@ -49,7 +61,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.post(
     '/projects/:pid/qr-code-templates',
     {
-      schema: { params: projectParams, body: qrCodeTemplateInputSchema },
+      schema: {
+        params: projectParams,
+        body: qrCodeTemplateInputSchema,
+        response: { 201: dataOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateCreate'),
     },
     async (request, reply) => {
@@ -69,7 +85,10 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   // GET /projects/{pid}/qr-code-templates/{id}: one template.
   api.get(
     '/projects/:pid/qr-code-templates/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRCodeTemplateView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(qrCodeTemplateSchema) } },
+      preHandler: requirePermission('QRCodeTemplateView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -80,7 +99,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.put(
     '/projects/:pid/qr-code-templates/:id',
     {
-      schema: { params: projectItemParams, body: qrCodeTemplateInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: qrCodeTemplateInputSchema,
+        response: { 200: dataOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateUpdate'),
     },
     async (request) => {
@@ -102,7 +125,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.delete(
     '/projects/:pid/qr-code-templates/:id',
     {
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 204: noContent } },
       preHandler: requirePermission('QRCodeTemplateDelete'),
     },
     async (request, reply) => {
