@@ -430,14 +430,8 @@ export const advertisementStatsSchema = answers<AdvertisementStats>()(
   z.object({ views: count, uniqueViews: count, clicks: count }),
 );
 
-/** An advertisement's linked QR codes. */
-export const advertisementQrCodeSchema = z.object({
-  id,
-  name: z.string(),
-  code: z.string(),
-  type: z.literal('qr_code'),
-  scanUrl: z.string(),
-});
+/** An advertisement's linked QR codes (outside the trash). */
+export const advertisementQrCodeSchema = linkedItemSchema.extend({ type: z.literal('qr_code') });
 
 export const mediaSchema = z.object({
   id,

@@ -2,12 +2,11 @@
 // the options are query parameters, so a script can `curl --data-binary @links.csv` as easily as
 // the dashboard uploads. Preview first, then one job whose progress the job route tells.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  IMPORT_FORMATS,
-  IMPORT_KEY_MAX,
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
+  importQuerySchema,
+  type ImportQuery,
 } from '../../../shared/schemas/import.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
 import { forbidden, invalidField, notFound } from '../../domain/errors.js';
@@ -45,13 +44,6 @@ const FILE_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
-const importQuerySchema = z.object({
-  kind: z.enum(IMPORT_KINDS),
-  format: z.enum(IMPORT_FORMATS).optional(),
-  /** The column that recognises a row on a later upload; empty: none (every upload adds). */
-  keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
-});
-
 const EXPORT_VIEW_KEY: Record<ExportList, PermissionKey> = {
   'qr-codes': 'QRCodeView',
   'short-links': 'ShortLinkView',
@@ -77,7 +69,7 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
 
   /** The file and the options, for a user who may create what the file holds. */
   const requestOf = async (
-    request: FastifyRequest & { params: ProjectParams; query: z.infer<typeof importQuerySchema> },
+    request: FastifyRequest & { params: ProjectParams; query: ImportQuery },
   ) => {
     // Another customer's project is not found, whatever the file.
     await projectOfRequest(db, request);
