@@ -46,15 +46,10 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
-import {
-  projectItemParams,
-  projectParams,
-  withSchemas,
-  dataOf,
-  listOf,
-  noContent,
-} from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   actionSchema,
   linkedItemSchema,
@@ -193,24 +188,20 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/actions/:id',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('QRLinkDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeAction(
+    requirePermission('QRLinkDelete'),
+    'qrlink_not_found',
+    (request, { projectId, id }) =>
+      removeAction(
         db,
         env(request),
         currentUser(request),
         projectId,
         id,
         unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+      ),
   );
 
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
@@ -245,8 +236,8 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
       const rows = await listLinkedItems(db, project.id, id);
       const base = await scanBaseOf(db, config, project.customerId);
-      return {
-        data: rows.map((row) => ({
+      return wholeList(
+        rows.map((row) => ({
           id: row.id,
           type: row.type,
           projectId: row.projectId,
@@ -260,8 +251,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
-        meta: { total: rows.length, page: 1, perPage: rows.length },
-      };
+      );
     },
   );
 

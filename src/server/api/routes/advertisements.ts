@@ -35,15 +35,10 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
-import {
-  projectItemParams,
-  projectParams,
-  withSchemas,
-  dataOf,
-  listOf,
-  noContent,
-} from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   advertisementSchema,
   advertisementQrCodeSchema,
@@ -67,22 +62,18 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
     const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
     const rows = await linkedQrCodes(db, project.id, id);
     const base = await scanBaseOf(db, config, project.customerId);
-    return {
-      data: rows.map((row) => ({
+    return wholeList(
+      rows.map((row) => ({
         ...row,
         type: 'qr_code' as const,
         scanUrl: scanUrlOf(config, row.code, base),
       })),
-      meta: { total: rows.length, page: 1, perPage: rows.length },
-    };
+    );
   };
   const adsOfCode = async (request: FastifyRequest, projectId: string, qrCodeId: string) => {
     const { project } = await qrCodeOr404(db, currentUser(request), projectId, qrCodeId);
     const rows = await advertisementsOfQrCode(db, project.id, qrCodeId);
-    return {
-      data: rows.map(toAdvertisement),
-      meta: { total: rows.length, page: 1, perPage: rows.length },
-    };
+    return wholeList(rows.map(toAdvertisement));
   };
 
   // GET /projects/{pid}/advertisements: the project's advertisements; q searches names.
@@ -168,23 +159,19 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/advertisements/:id',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('AdvertisementDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await deleteAdvertisement(
+    requirePermission('AdvertisementDelete'),
+    'campaign_not_found',
+    (request, { projectId, id }) =>
+      deleteAdvertisement(
         env(request),
         currentUser(request),
         projectId,
         id,
         unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+      ),
   );
 
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.

@@ -10,7 +10,7 @@ import { toInvoice, type BillingService } from '../../services/billing.js';
 import { renderInvoicePdf } from '../../services/invoicePdf.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
 import {
   idParams,
   pathParams,
@@ -203,7 +203,7 @@ export function billingRoutes(
     async (request) => {
       const customer = await customerOf(request);
       const data = await billing.invoices(customer.id);
-      return { data, meta: { total: data.length, page: 1, perPage: data.length } };
+      return wholeList(data);
     },
   );
 

@@ -16,7 +16,7 @@ import {
 import { toSelf } from '../../services/presenters.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, setSessionCookie } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { pathId, type RouteDeps, wholeList } from './helpers.js';
 import { pathParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   invitationPreviewSchema,
@@ -65,10 +65,7 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
         currentUser(request),
         customerIdOf(request.params),
       );
-      return {
-        data: invitations,
-        meta: { total: invitations.length, page: 1, perPage: invitations.length, seats },
-      };
+      return wholeList(invitations, { seats });
     },
   );
 

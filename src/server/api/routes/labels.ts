@@ -34,15 +34,9 @@ import {
   projectOfRequest,
   type RouteDeps,
   sentFields,
+  removalRoute,
 } from './helpers.js';
-import {
-  projectItemParams,
-  projectParams,
-  withSchemas,
-  dataOf,
-  listOf,
-  noContent,
-} from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import { labelSchema, labelSummarySchema } from '../../../shared/schemas/responses.js';
 import { z } from 'zod';
 
@@ -143,17 +137,13 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/labels/{id}: removes the tag from every item, then the tag.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/labels/:id',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('LabelDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+    requirePermission('LabelDelete'),
+    'label_not_found',
+    (request, { projectId, id }) =>
+      removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 
   // POST /projects/{pid}/labels/{id}/items: tag many items of one type in one go.

@@ -27,7 +27,7 @@ import { readUtmPresets, saveUtmPresets } from '../../services/utmPresets.js';
 import { utmPresetsInputSchema } from '../../../shared/utm.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { listResponse, pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
 import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   limitStatusSchema,
@@ -238,10 +238,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         projectId(request.params),
       );
       const rows = await listProjectUsers(db, project.id);
-      return {
-        data: rows.map(toProjectUser),
-        meta: { total: rows.length, page: 1, perPage: rows.length },
-      };
+      return wholeList(rows.map(toProjectUser));
     },
   );
 

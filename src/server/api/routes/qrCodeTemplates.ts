@@ -19,15 +19,9 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  removalRoute,
 } from './helpers.js';
-import {
-  projectItemParams,
-  projectParams,
-  withSchemas,
-  dataOf,
-  listOf,
-  noContent,
-} from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import { qrCodeTemplateSchema } from '../../../shared/schemas/responses.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
@@ -122,22 +116,12 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // DELETE /projects/{pid}/qr-code-templates/{id}: delete; QR codes keep their own design.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/qr-code-templates/:id',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('QRCodeTemplateDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeQrCodeTemplate(
-        db,
-        currentUser(request),
-        projectId,
-        id,
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    requirePermission('QRCodeTemplateDelete'),
+    'not_found',
+    (request, { projectId, id }) =>
+      removeQrCodeTemplate(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 }

@@ -37,6 +37,7 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  removalRoute,
 } from './helpers.js';
 import {
   projectItemParams,
@@ -44,7 +45,6 @@ import {
   withSchemas,
   dataOf,
   listOf,
-  noContent,
   fileAnswer,
 } from '../openapi.js';
 import { themeSchema } from '../../../shared/schemas/responses.js';
@@ -189,17 +189,12 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}: delete; an active theme's project falls back to the default look.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/themes/:id',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('ThemeDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeTheme(env(request), projectId, id);
-      return reply.code(204).send();
-    },
+    requirePermission('ThemeDelete'),
+    'not_found',
+    (request, { projectId, id }) => removeTheme(env(request), projectId, id),
   );
 
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
@@ -231,17 +226,12 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}/logo: remove the logo (and free the file when unused).
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/themes/:id/logo',
-    {
-      schema: { params: projectItemParams, response: { 204: noContent } },
-      preHandler: requirePermission('ThemeLogoDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await deleteThemeLogo(env(request), projectId, id);
-      return reply.code(204).send();
-    },
+    requirePermission('ThemeLogoDelete'),
+    'not_found',
+    (request, { projectId, id }) => deleteThemeLogo(env(request), projectId, id),
   );
 }
 

@@ -23,6 +23,8 @@ import {
   type ProjectItemParams,
   type RouteDeps,
   sentFields,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
 import {
   projectItemParams,
@@ -46,7 +48,7 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     { schema: { params: projectParams, response: { 200: listOf(webhookSchema) } }, ...guard },
     async (request) => {
       const data = await webhooksOfProject(db, currentUser(request), projectIdOf(request.params));
-      return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+      return wholeList(data, { perPage: Math.max(1, data.length) });
     },
   );
 
@@ -108,14 +110,13 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // DELETE /projects/{pid}/webhooks/{id}: the webhook and its delivery log.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/webhooks/:id',
-    { schema: { params: projectItemParams, response: { 204: noContent } }, ...guard },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+    guard.preHandler,
+    'webhook_not_found',
+    (request, { projectId, id }) =>
+      removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 
   // GET /projects/{pid}/webhooks/{id}/deliveries: the delivery log, newest first.
