@@ -79,6 +79,8 @@ import { ReadPool } from './services/readPool.js';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** Its declared answers by status code (the zod schemas of openapi.ts), when it has any. */
+  response?: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -165,7 +167,12 @@ export async function buildApp({
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          response: route.schema?.response as RouteEntry['response'],
+        });
     }
   });
   const deps = { db, config, mailer: mailer ?? createMailer(config.smtpUrl, app.log) };

@@ -50,12 +50,31 @@ export const projectItemParams = z.object({ pid: pathIdSchema, id: pathIdSchema 
 
 /** The `{ data }` envelope of one resource. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-/** The `{ data, meta }` envelope of a list. */
-export const listOf = <T extends z.ZodType>(schema: T) =>
-  z.object({
-    data: z.array(schema),
-    meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
-  });
+const listMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+/** The `{ data, meta }` envelope of a list; `meta` may carry more than the paging (`extraMeta`). */
+export const listOf = <T extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(
+  schema: T,
+  extraMeta?: M,
+) => z.object({ data: z.array(schema), meta: listMetaSchema.extend(extraMeta ?? ({} as M)) });
+
+/**
+ * 204 (and 202) answers: no body. Described as JSON null, which the document writes as an answer
+ * without content; typed as nothing, so the handler's `reply.send()` stays as it is.
+ */
+export const noContent = z.null().describe('No content') as unknown as z.ZodType<undefined>;
+
+/** An answer that is not JSON: a file, a page or a stream of the given content type. */
+export const fileAnswer = (contentType: string, description: string) => ({
+  description,
+  // Typed as any payload: the handler sends a buffer, a stream or a string.
+  content: {
+    [contentType]: { schema: z.string().meta({ format: 'binary' }) as z.ZodType<unknown> },
+  },
+});
 
 type Part = 'body' | 'querystring' | 'params' | 'headers';
 

@@ -31,3 +31,12 @@ export const importRowSchema = z.object({
   key: z.string().trim().min(1).max(IMPORT_KEY_MAX).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** POST /projects/{pid}/imports/preview and POST …/imports: the options, as query parameters. */
+export const importQuerySchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  format: z.enum(IMPORT_FORMATS).optional(),
+  /** The column that recognises a row on a later upload; empty: none (every upload adds). */
+  keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
+});
+export type ImportQuery = z.infer<typeof importQuerySchema>;

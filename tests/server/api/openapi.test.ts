@@ -13,7 +13,11 @@ interface OpenApiDocument {
 interface OperationObject {
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses?: Record<string, unknown>;
+  responses?: Record<string, ResponseObject>;
+}
+interface ResponseObject {
+  description: string;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
 }
 
 let t: TestApp;
@@ -37,6 +41,15 @@ const NOT_THE_API = [
   // the document and its reference page themselves
   /^\/api\/openapi\.json$/,
   /^\/api\/docs(\/|$)/,
+];
+
+/**
+ * Routes whose answer is not the API's to describe (each says why), exempt from the check that
+ * every route describes its success answer:
+ */
+const ANSWERED_ELSEWHERE = [
+  // Stripe's own call to us: answered to Stripe with what its webhook protocol expects.
+  'POST /api/stripe/webhook',
 ];
 
 /** `/projects/:pid/labels` as OpenAPI writes it: `/projects/{pid}/labels`. */
@@ -64,6 +77,31 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
     for (const path of Object.keys(document.paths))
       expect(path.startsWith(`${API_BASE}/`)).toBe(true);
+  });
+
+  it('describes a success answer of every route: its schema, its file type, or no content', () => {
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (ANSWERED_ELSEWHERE.includes(key)) continue;
+        const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+          /^2\d\d$/.test(status),
+        );
+        const described = success.some(([status, response]) =>
+          status === '204' || status === '202'
+            ? response.description === 'No content' || response.content !== undefined
+            : Object.values(response.content ?? {}).some((media) => media.schema !== undefined),
+        );
+        if (!described) undescribed.push(key);
+      }
+    expect(undescribed).toEqual([]);
+    // A JSON answer is described field by field, not as any value.
+    const label = document.paths['/api/projects/{pid}/labels/{id}']!.get!.responses!['200']!;
+    const labelSchema = label.content!['application/json']!.schema!;
+    expect(labelSchema).toMatchObject({ properties: { data: { type: 'object' } } });
+    const csv = document.paths['/api/analytics/scans.csv']!.get!.responses!['200']!;
+    expect(Object.keys(csv.content!)).toEqual(['text/csv']);
   });
 
   it('takes its bodies and queries from the shared schemas', () => {

@@ -39,8 +39,17 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import {
+  actionSchema,
+  linkedItemSchema,
+  placementsListSchema,
+  qrCodeSchema,
+  simulateResultSchema,
+} from '../../../shared/schemas/responses.js';
 
 const actionListQuerySchema = listQuerySchema.extend({
   objectType: z.enum(ACTION_TYPES).optional(),
@@ -60,7 +69,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.get(
     '/projects/:pid/actions',
     {
-      schema: { params: projectParams, querystring: actionListQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: actionListQuerySchema,
+        response: { 200: listOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {
@@ -78,7 +91,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions',
     {
-      schema: { params: projectParams, body: actionInputSchema },
+      schema: {
+        params: projectParams,
+        body: actionInputSchema,
+        response: { 201: dataOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkCreate'),
     },
     async (request, reply) => {
@@ -98,7 +115,10 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
   api.get(
     '/projects/:pid/actions/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(actionSchema) } },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -109,7 +129,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.put(
     '/projects/:pid/actions/:id',
     {
-      schema: { params: projectItemParams, body: actionInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: actionInputSchema,
+        response: { 200: dataOf(actionSchema) },
+      },
       preHandler: requirePermission('QRLinkUpdate'),
     },
     async (request) => {
@@ -133,7 +157,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions/:id/simulate',
     {
-      schema: { params: projectItemParams, body: simulateInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: simulateInputSchema,
+        response: { 200: dataOf(simulateResultSchema) },
+      },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {
@@ -145,27 +173,29 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/actions/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDelete') },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeAction(
+    requirePermission('QRLinkDelete'),
+    'qrlink_not_found',
+    (request, { projectId, id }) =>
+      removeAction(
         db,
         env(request),
         currentUser(request),
         projectId,
         id,
         unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+      ),
   );
 
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
   api.post(
     '/projects/:pid/actions/:id/duplicate',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkDuplicate') },
+    {
+      schema: { params: projectItemParams, response: { 201: dataOf(actionSchema) } },
+      preHandler: requirePermission('QRLinkDuplicate'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateAction(
@@ -182,14 +212,17 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
   api.get(
     '/projects/:pid/actions/:id/qr-codes',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: projectItemParams, response: { 200: listOf(linkedItemSchema) } },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
       const rows = await listLinkedItems(db, project.id, id);
       const base = await scanBaseOf(db, config, project.customerId);
-      return {
-        data: rows.map((row) => ({
+      return wholeList(
+        rows.map((row) => ({
           id: row.id,
           type: row.type,
           projectId: row.projectId,
@@ -203,8 +236,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
-        meta: { total: rows.length, page: 1, perPage: rows.length },
-      };
+      );
     },
   );
 
@@ -212,7 +244,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/actions/:id/placements',
     {
-      schema: { params: projectItemParams, body: placementsInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: placementsInputSchema,
+        response: { 201: dataOf(z.array(qrCodeSchema)) },
+      },
       preHandler: requirePermission('QRCodeCreate'),
     },
     async (request, reply) => {
@@ -239,7 +275,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     '/projects/:pid/actions/:id/placements',
     {
       // The range is read as the statistics routes read it, with the project from the path.
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: placementsListSchema } },
       preHandler: requirePermission('QRLinkView'),
     },
     async (request) => {

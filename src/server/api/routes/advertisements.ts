@@ -38,8 +38,15 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import {
+  advertisementSchema,
+  advertisementQrCodeSchema,
+  advertisementStatsSchema,
+} from '../../../shared/schemas/responses.js';
 
 // Like the statistics' range: a date-only bound is that day where the project is.
 const statsQuerySchema = z.object({
@@ -59,29 +66,29 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
     const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
     const rows = await linkedQrCodes(db, project.id, id);
     const base = await scanBaseOf(db, config, project.customerId);
-    return {
-      data: rows.map((row) => ({
+    return wholeList(
+      rows.map((row) => ({
         ...row,
         type: 'qr_code' as const,
         scanUrl: scanUrlOf(config, row.code, base),
       })),
-      meta: { total: rows.length, page: 1, perPage: rows.length },
-    };
+    );
   };
   const adsOfCode = async (request: FastifyRequest, projectId: string, qrCodeId: string) => {
     const { project } = await qrCodeOr404(db, currentUser(request), projectId, qrCodeId);
     const rows = await advertisementsOfQrCode(db, project.id, qrCodeId);
-    return {
-      data: rows.map(toAdvertisement),
-      meta: { total: rows.length, page: 1, perPage: rows.length },
-    };
+    return wholeList(rows.map(toAdvertisement));
   };
 
   // GET /projects/{pid}/advertisements: the project's advertisements; q searches names.
   api.get(
     '/projects/:pid/advertisements',
     {
-      schema: { params: projectParams, querystring: listQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementView'),
     },
     async (request) => {
@@ -96,7 +103,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.post(
     '/projects/:pid/advertisements',
     {
-      schema: { params: projectParams, body: advertisementInputSchema },
+      schema: {
+        params: projectParams,
+        body: advertisementInputSchema,
+        response: { 201: dataOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementCreate'),
     },
     async (request, reply) => {
@@ -115,7 +126,10 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // GET /projects/{pid}/advertisements/{id}: one advertisement.
   api.get(
     '/projects/:pid/advertisements/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(advertisementSchema) } },
+      preHandler: requirePermission('AdvertisementView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -126,7 +140,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/advertisements/:id',
     {
-      schema: { params: projectItemParams, body: advertisementInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: advertisementInputSchema,
+        response: { 200: dataOf(advertisementSchema) },
+      },
       preHandler: requirePermission('AdvertisementUpdate'),
     },
     async (request) => {
@@ -145,27 +163,26 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   );
 
   // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/advertisements/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('AdvertisementDelete') },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await deleteAdvertisement(
+    requirePermission('AdvertisementDelete'),
+    'campaign_not_found',
+    (request, { projectId, id }) =>
+      deleteAdvertisement(
         env(request),
         currentUser(request),
         projectId,
         id,
         unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+      ),
   );
 
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.
   api.get(
     '/projects/:pid/advertisements/:id/qr-codes',
     {
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: listOf(advertisementQrCodeSchema) } },
       preHandler: requirePermission('AdvertisementView', 'QRCodeView'),
     },
     async (request) => {
@@ -178,7 +195,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/advertisements/:id/qr-codes',
     {
-      schema: { params: projectItemParams, body: advertisementQrCodesSchema },
+      schema: {
+        params: projectItemParams,
+        body: advertisementQrCodesSchema,
+        response: { 200: listOf(advertisementQrCodeSchema) },
+      },
       preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView'),
     },
     async (request) => {
@@ -199,7 +220,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/advertisements/:id/stats',
     {
-      schema: { params: projectItemParams, querystring: statsQuerySchema },
+      schema: {
+        params: projectItemParams,
+        querystring: statsQuerySchema,
+        response: { 200: dataOf(advertisementStatsSchema) },
+      },
       preHandler: requirePermission('AdvertisementView'),
     },
     async (request) => {
@@ -227,7 +252,7 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.get(
     '/projects/:pid/qr-codes/:id/advertisements',
     {
-      schema: { params: projectItemParams },
+      schema: { params: projectItemParams, response: { 200: listOf(advertisementSchema) } },
       preHandler: requirePermission('QRCodeView', 'AdvertisementView'),
     },
     async (request) => {
@@ -241,7 +266,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   api.put(
     '/projects/:pid/qr-codes/:id/advertisements',
     {
-      schema: { params: projectItemParams, body: qrCodeAdvertisementsSchema },
+      schema: {
+        params: projectItemParams,
+        body: qrCodeAdvertisementsSchema,
+        response: { 200: listOf(advertisementSchema) },
+      },
       preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate'),
     },
     async (request) => {

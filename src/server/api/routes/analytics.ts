@@ -18,7 +18,8 @@ import type { Statistics } from '../../services/statistics.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
-import { withSchemas } from '../openapi.js';
+import { withSchemas, dataOf, fileAnswer } from '../openapi.js';
+import { liveScansSchema, statisticsSchema } from '../../../shared/schemas/responses.js';
 
 export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   const api = withSchemas(app);
@@ -58,7 +59,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   api.get(
     '/analytics/timeseries',
     {
-      schema: { querystring: timeseriesQuerySchema },
+      schema: { querystring: timeseriesQuerySchema, response: { 200: statisticsSchema } },
       preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request): Promise<Statistics> => statistics(request, request.query),
@@ -68,7 +69,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   api.get(
     '/analytics/export',
     {
-      schema: { querystring: chartExportQuerySchema },
+      schema: {
+        querystring: chartExportQuerySchema,
+        response: { 200: fileAnswer('text/csv', "The chart's data as a CSV file") },
+      },
       preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request, reply) => {
@@ -84,7 +88,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   api.get(
     '/analytics/scans.csv',
     {
-      schema: { querystring: timeseriesQuerySchema },
+      schema: {
+        querystring: timeseriesQuerySchema,
+        response: { 200: fileAnswer('text/csv', 'Every counted scan in the range as a CSV file') },
+      },
       preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request, reply) => {
@@ -106,7 +113,7 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   api.get(
     '/analytics/live',
     {
-      schema: { querystring: liveQuerySchema },
+      schema: { querystring: liveQuerySchema, response: { 200: dataOf(liveScansSchema) } },
       preHandler: requirePermission('ProjectQRCodesView'),
     },
     async (request) => {

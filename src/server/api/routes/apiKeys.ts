@@ -4,18 +4,22 @@ import { apiKeyInputSchema } from '../../../shared/schemas/apiKey.js';
 import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/apiKeys.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { projectIdOf, projectItemIdsOf, type RouteDeps } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import { projectIdOf, type RouteDeps, wholeList, removalRoute } from './helpers.js';
+import { projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { apiKeySchema, newApiKeySchema } from '../../../shared/schemas/responses.js';
 
 export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
   // GET /projects/{pid}/api-keys: the project's keys, newest first (never the keys themselves).
   api.get(
     '/projects/:pid/api-keys',
-    { schema: { params: projectParams }, preHandler: requirePermission('ProjectApiKeys') },
+    {
+      schema: { params: projectParams, response: { 200: listOf(apiKeySchema) } },
+      preHandler: requirePermission('ProjectApiKeys'),
+    },
     async (request) => {
       const data = await apiKeysOfProject(db, currentUser(request), projectIdOf(request.params));
-      return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+      return wholeList(data, { perPage: Math.max(1, data.length) });
     },
   );
 
@@ -23,7 +27,11 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.post(
     '/projects/:pid/api-keys',
     {
-      schema: { params: projectParams, body: apiKeyInputSchema },
+      schema: {
+        params: projectParams,
+        body: apiKeyInputSchema,
+        response: { 201: dataOf(newApiKeySchema) },
+      },
       preHandler: requirePermission('ProjectApiKeys'),
     },
     async (request, reply) => {
@@ -41,13 +49,12 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   );
 
   // DELETE /projects/{pid}/api-keys/{id}: revoke; the key stops working at once.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/api-keys/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectApiKeys') },
-    async (request, reply) => {
-      const { projectId, id } = projectItemIdsOf(request.params, 'api_key_not_found');
-      await revokeApiKey(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+    requirePermission('ProjectApiKeys'),
+    'api_key_not_found',
+    (request, { projectId, id }) =>
+      revokeApiKey(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 }

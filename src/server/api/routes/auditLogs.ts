@@ -14,7 +14,8 @@ import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { listResponse, pathId, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas } from '../openapi.js';
+import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { auditLogSchema, restoredVersionSchema } from '../../../shared/schemas/responses.js';
 
 // A customer user without a customer cannot exist; an impossible id scopes to nothing, not to all.
 const scopeOf = (user: SessionUser): AuditScope => ({
@@ -27,7 +28,7 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.get(
     '/audit-logs',
     {
-      schema: { querystring: auditLogListQuerySchema },
+      schema: { querystring: auditLogListQuerySchema, response: { 200: listOf(auditLogSchema) } },
       preHandler: requirePermission('AuditLogsView'),
     },
     async (request) => {
@@ -44,7 +45,10 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /audit-logs/{id}: one row with its children.
   api.get(
     '/audit-logs/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('AuditLogsView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(auditLogSchema) } },
+      preHandler: requirePermission('AuditLogsView'),
+    },
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const scope = scopeOf(currentUser(request));
@@ -58,7 +62,10 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // QR link or theme (its own audited edit); the kind's update permission applies too.
   api.post(
     '/audit-logs/:id/restore',
-    { schema: { params: idParams }, preHandler: requirePermission('AuditLogsView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(restoredVersionSchema) } },
+      preHandler: requirePermission('AuditLogsView'),
+    },
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const user = currentUser(request);

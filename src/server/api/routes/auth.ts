@@ -29,7 +29,12 @@ import { selfWithTwoFactor } from '../../services/twoFactor.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
-import { withSchemas } from '../openapi.js';
+import { withSchemas, dataOf, noContent } from '../openapi.js';
+import {
+  loginAnswerSchema,
+  logoutFlowSchema,
+  selfSchema,
+} from '../../../shared/schemas/responses.js';
 
 export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
   const api = withSchemas(app);
@@ -48,25 +53,29 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
 
   // POST /login: check the credentials (throttled); start a session and answer Self, or, when the
   // account has two-step sign-in, answer { twoFactorRequired } and a pending-login cookie.
-  api.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const input = request.body;
-    const result = await login(db, input, loginContext(request));
-    if (result.kind === 'two_factor') {
-      reply.setCookie(PENDING_LOGIN_COOKIE, result.pendingToken, {
-        ...pendingCookie,
-        maxAge: Math.floor(PENDING_LOGIN_TTL_MS / 1000),
-      });
-      return { data: { twoFactorRequired: true } };
-    }
-    setSessionCookie(reply, result.token, config);
-    return { data: await selfWithTwoFactor(db, result.user) };
-  });
+  api.post(
+    '/login',
+    { schema: { body: loginSchema, response: { 200: dataOf(loginAnswerSchema) } } },
+    async (request, reply) => {
+      const input = request.body;
+      const result = await login(db, input, loginContext(request));
+      if (result.kind === 'two_factor') {
+        reply.setCookie(PENDING_LOGIN_COOKIE, result.pendingToken, {
+          ...pendingCookie,
+          maxAge: Math.floor(PENDING_LOGIN_TTL_MS / 1000),
+        });
+        return { data: { twoFactorRequired: true } };
+      }
+      setSessionCookie(reply, result.token, config);
+      return { data: await selfWithTwoFactor(db, result.user) };
+    },
+  );
 
   // POST /login/two-factor: the second step with { code } or { recoveryCode } (throttled like the
   // password); starts the session and answers Self.
   api.post(
     '/login/two-factor',
-    { schema: { body: twoFactorLoginSchema } },
+    { schema: { body: twoFactorLoginSchema, response: { 200: dataOf(selfSchema) } } },
     async (request, reply) => {
       const input = request.body;
       const { token, user } = await loginWithSecondFactor(
@@ -82,19 +91,23 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   );
 
   // GET /self-service/logout/browser: create a logout flow for this session.
-  app.get('/self-service/logout/browser', async (request) => {
-    currentUser(request);
-    const logoutToken = await createLogoutFlow(db, request.sessionId ?? '');
-    return {
-      logout_token: logoutToken,
-      logout_url: `${config.publicUrl}${API_BASE}/self-service/logout?token=${encodeURIComponent(logoutToken)}`,
-    };
-  });
+  api.get(
+    '/self-service/logout/browser',
+    { schema: { response: { 200: logoutFlowSchema } } },
+    async (request) => {
+      currentUser(request);
+      const logoutToken = await createLogoutFlow(db, request.sessionId ?? '');
+      return {
+        logout_token: logoutToken,
+        logout_url: `${config.publicUrl}${API_BASE}/self-service/logout?token=${encodeURIComponent(logoutToken)}`,
+      };
+    },
+  );
 
   // POST /self-service/logout: complete the flow; ends the session and clears the cookie.
   api.post(
     '/self-service/logout',
-    { schema: { body: logoutFlowUpdateSchema } },
+    { schema: { body: logoutFlowUpdateSchema, response: { 204: noContent } } },
     async (request, reply) => {
       const input = request.body;
       await completeLogout(db, input.logout_token, unitOfWorkOf(request, config));
@@ -106,7 +119,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /password/forget: mail a reset link; 204 whether or not the account exists.
   api.post(
     '/password/forget',
-    { schema: { body: passwordForgetSchema } },
+    { schema: { body: passwordForgetSchema, response: { 204: noContent } } },
     async (request, reply) => {
       const input = request.body;
       // Not awaited: the answer comes as fast for an unknown address as for a known one, whose
@@ -122,21 +135,27 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /recovery: set a new password with the mailed token. Wrong tokens count against the
   // address; past the budget it waits, so reset links cannot be guessed.
   const failedTokens = attemptLimit(app, 'token', FAILED_TOKENS_PER_WINDOW, FAILED_TOKEN_WINDOW_MS);
-  api.post('/recovery', { schema: { body: recoverySchema } }, async (request, reply) => {
-    const input = request.body;
-    const wait = await failedTokens.waitSeconds(request);
-    if (wait > 0) throw tooManyAttempts(wait);
-    let user;
-    try {
-      user = await recoverPassword(db, input, unitOfWorkOf(request, config));
-    } catch (error) {
-      if (error instanceof DomainError && error.pointer === '/token')
-        await failedTokens.failed(request);
-      throw error;
-    }
-    await mailer
-      .send(securityNoticeMail(user, 'password_changed'))
-      .catch((error: unknown) => request.log.error({ err: error }, 'security notice mail failed'));
-    return reply.code(204).send();
-  });
+  api.post(
+    '/recovery',
+    { schema: { body: recoverySchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      const input = request.body;
+      const wait = await failedTokens.waitSeconds(request);
+      if (wait > 0) throw tooManyAttempts(wait);
+      let user;
+      try {
+        user = await recoverPassword(db, input, unitOfWorkOf(request, config));
+      } catch (error) {
+        if (error instanceof DomainError && error.pointer === '/token')
+          await failedTokens.failed(request);
+        throw error;
+      }
+      await mailer
+        .send(securityNoticeMail(user, 'password_changed'))
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'security notice mail failed'),
+        );
+      return reply.code(204).send();
+    },
+  );
 }

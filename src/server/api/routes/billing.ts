@@ -10,8 +10,24 @@ import { toInvoice, type BillingService } from '../../services/billing.js';
 import { renderInvoicePdf } from '../../services/invoicePdf.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { pathId, type IdParams, type RouteDeps } from './helpers.js';
-import { idParams, pathParams, withSchemas } from '../openapi.js';
+import { pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
+import {
+  idParams,
+  pathParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+  fileAnswer,
+} from '../openapi.js';
+import {
+  activationSchema,
+  billingOverviewSchema,
+  invoiceSchema,
+  planSchema,
+  urlAnswerSchema,
+} from '../../../shared/schemas/responses.js';
+import { z } from 'zod';
 
 interface InvoiceParams extends IdParams {
   invoiceId: string;
@@ -38,12 +54,19 @@ export function billingRoutes(
   };
 
   // GET /plans: the plans on offer, cheapest first.
-  app.get('/plans', { preHandler: requireUser }, async () => ({ data: await billing.listPlans() }));
+  api.get(
+    '/plans',
+    { schema: { response: { 200: dataOf(z.array(planSchema)) } }, preHandler: requireUser },
+    async () => ({ data: await billing.listPlans() }),
+  );
 
   // POST /plans: a platform admin adds a plan.
   api.post(
     '/plans',
-    { schema: { body: planInputSchema }, preHandler: requirePermission('CustomerLimitsUpdate') },
+    {
+      schema: { body: planInputSchema, response: { 201: dataOf(planSchema) } },
+      preHandler: requirePermission('CustomerLimitsUpdate'),
+    },
     async (request, reply) => {
       const input = request.body;
       const plan = await billing.createPlan(input, unitOfWorkOf(request, config));
@@ -55,7 +78,7 @@ export function billingRoutes(
   api.put(
     '/plans/:id',
     {
-      schema: { params: idParams, body: planInputSchema },
+      schema: { params: idParams, body: planInputSchema, response: { 200: dataOf(planSchema) } },
       preHandler: requirePermission('CustomerLimitsUpdate'),
     },
     async (request) => {
@@ -68,7 +91,10 @@ export function billingRoutes(
   // DELETE /plans/{id}: a platform admin stops offering a plan (running subscriptions stay).
   api.delete(
     '/plans/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('CustomerLimitsUpdate') },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      preHandler: requirePermission('CustomerLimitsUpdate'),
+    },
     async (request, reply) => {
       await billing.archivePlan(planId(request.params), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -79,7 +105,10 @@ export function billingRoutes(
   // key is one the platform admin lacks, so its order is refused (403) before the body is read.
   api.post(
     '/register/activate',
-    { schema: { body: activateSchema }, preHandler: requirePermission('SubscriptionOrder') },
+    {
+      schema: { body: activateSchema, response: { 200: dataOf(activationSchema) } },
+      preHandler: requirePermission('SubscriptionOrder'),
+    },
     async (request) => {
       const input = request.body;
       return {
@@ -91,7 +120,10 @@ export function billingRoutes(
   // GET /customers/{id}/billing: the billing page (state, plan, period, next payment).
   api.get(
     '/customers/:id/billing',
-    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
+      preHandler: requirePermission('SubscriptionView'),
+    },
     async (request) => ({ data: await billing.overview(await customerOf(request)) }),
   );
 
@@ -99,7 +131,11 @@ export function billingRoutes(
   api.post(
     '/customers/:id/subscription',
     {
-      schema: { params: idParams, body: directActivationSchema },
+      schema: {
+        params: idParams,
+        body: directActivationSchema,
+        response: { 200: dataOf(billingOverviewSchema) },
+      },
       preHandler: requirePermission('CustomerLimitsUpdate'),
     },
     async (request) => {
@@ -124,21 +160,30 @@ export function billingRoutes(
   // POST /customers/{id}/subscription/cancel: stop at the end of the paid period.
   api.post(
     '/customers/:id/subscription/cancel',
-    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionCancel') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
+      preHandler: requirePermission('SubscriptionCancel'),
+    },
     setCancel(true),
   );
 
   // POST /customers/{id}/subscription/reactivate: undo a cancel before the period ends.
   api.post(
     '/customers/:id/subscription/reactivate',
-    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionCancel') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
+      preHandler: requirePermission('SubscriptionCancel'),
+    },
     setCancel(false),
   );
 
   // POST /customers/{id}/subscription/portal: Stripe's page for payment methods.
   api.post(
     '/customers/:id/subscription/portal',
-    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(urlAnswerSchema) } },
+      preHandler: requirePermission('SubscriptionView'),
+    },
     async (request) => {
       const customer = await customerOf(request);
       const url = await billing.payments.portalUrl(
@@ -152,11 +197,14 @@ export function billingRoutes(
   // GET /customers/{id}/invoices: one per payment, newest first.
   api.get(
     '/customers/:id/invoices',
-    { schema: { params: idParams }, preHandler: requirePermission('InvoiceView') },
+    {
+      schema: { params: idParams, response: { 200: listOf(invoiceSchema) } },
+      preHandler: requirePermission('InvoiceView'),
+    },
     async (request) => {
       const customer = await customerOf(request);
       const data = await billing.invoices(customer.id);
-      return { data, meta: { total: data.length, page: 1, perPage: data.length } };
+      return wholeList(data);
     },
   );
 
@@ -164,7 +212,10 @@ export function billingRoutes(
   api.get(
     '/customers/:id/invoices/:invoiceId/pdf',
     {
-      schema: { params: pathParams('id', 'invoiceId') },
+      schema: {
+        params: pathParams('id', 'invoiceId'),
+        response: { 200: fileAnswer('application/pdf', 'The invoice as a PDF file') },
+      },
       preHandler: requirePermission('InvoiceView'),
     },
     async (request, reply) => {
@@ -183,7 +234,7 @@ export function billingRoutes(
   api.post(
     '/customers/:id/invoices/:invoiceId/paid',
     {
-      schema: { params: pathParams('id', 'invoiceId') },
+      schema: { params: pathParams('id', 'invoiceId'), response: { 200: dataOf(invoiceSchema) } },
       preHandler: requirePermission('InvoiceUpdate'),
     },
     async (request) => {

@@ -15,7 +15,8 @@ import {
   printPackStream,
 } from '../../services/printPack.js';
 import { projectOfRequest, type RouteDeps } from './helpers.js';
-import { projectParams, withSchemas } from '../openapi.js';
+import { projectParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
+import { itemLabelsSchema } from '../../../shared/schemas/responses.js';
 
 /** A list page is at most this long (listQuerySchema's perPage is capped at 500 too). */
 export const MAX_ITEM_LABEL_IDS = 500;
@@ -38,7 +39,13 @@ export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   api.get(
     '/projects/:pid/qr-codes/print-pack',
     {
-      schema: { params: projectParams, querystring: printPackQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: printPackQuerySchema,
+        response: {
+          200: fileAnswer('application/zip', 'The chosen QR codes as print files in one ZIP file'),
+        },
+      },
       preHandler: requirePermission('QRCodeView'),
     },
     async (request, reply) => {
@@ -65,7 +72,11 @@ export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   api.get(
     '/projects/:pid/item-labels',
     {
-      schema: { params: projectParams, querystring: itemLabelsQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: itemLabelsQuerySchema,
+        response: { 200: dataOf(itemLabelsSchema) },
+      },
       preHandler: requirePermission('LabelView'),
     },
     async (request) => {

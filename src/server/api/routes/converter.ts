@@ -12,6 +12,7 @@ import { contentDisposition } from '../../services/download.js';
 import { DomainError, emptyFile, invalidField } from '../../domain/errors.js';
 import { requireUser } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
+import { fileAnswer } from '../openapi.js';
 
 /** Larger SVGs are not QR codes; convertSvg refuses them too. */
 const MAX_SVG_BYTES = 5_000_000;
@@ -43,7 +44,17 @@ export function converterRoutes(app: FastifyInstance, _deps: RouteDeps): void {
     // POST /converter/{svg2pdf|svg2eps}: convert the SVG in field `svg` and answer it as a download.
     scope.post<{ Params: TargetParams }>(
       '/converter/:target',
-      { preHandler: requireUser },
+      {
+        schema: {
+          response: {
+            200: fileAnswer(
+              'application/octet-stream',
+              'The converted file (application/pdf or application/postscript)',
+            ),
+          },
+        },
+        preHandler: requireUser,
+      },
       async (request, reply) => {
         const { target } = request.params;
         const extension = target.replace(/^svg2/i, '');

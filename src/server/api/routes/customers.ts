@@ -33,7 +33,15 @@ import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas } from '../openapi.js';
+import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import {
+  customerSchema,
+  limitStatusSchema,
+  projectSchema,
+  progressSchema,
+  subscriptionSchema,
+  userSchema,
+} from '../../../shared/schemas/responses.js';
 
 export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -47,7 +55,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /customers: every customer (admins).
   api.get(
     '/customers',
-    { schema: { querystring: listQuerySchema }, preHandler: requirePermission('CustomersView') },
+    {
+      schema: { querystring: listQuerySchema, response: { 200: listOf(customerSchema) } },
+      preHandler: requirePermission('CustomersView'),
+    },
     async (request) => {
       const query = request.query;
       const { rows, total } = await listCustomers(db, query);
@@ -58,7 +69,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // POST /customers: create a customer; it starts a 14-day trial.
   api.post(
     '/customers',
-    { schema: { body: customerInputSchema }, preHandler: requirePermission('CustomerCreate') },
+    {
+      schema: { body: customerInputSchema, response: { 201: dataOf(customerSchema) } },
+      preHandler: requirePermission('CustomerCreate'),
+    },
     async (request, reply) => {
       const input = request.body;
       const id = await createCustomer(db, input, unitOfWorkOf(request, config));
@@ -73,7 +87,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /customers/{id}: one customer (customer admins: their own).
   api.get(
     '/customers/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(customerSchema) } },
+      preHandler: requirePermission('CustomerView'),
+    },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toCustomer(row) };
@@ -84,7 +101,11 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.put(
     '/customers/:id',
     {
-      schema: { params: idParams, body: customerUpdateSchema },
+      schema: {
+        params: idParams,
+        body: customerUpdateSchema,
+        response: { 200: dataOf(customerSchema) },
+      },
       preHandler: requirePermission('CustomerUpdate'),
     },
     async (request) => {
@@ -98,7 +119,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // DELETE /customers/{id}: remove a customer with its users and projects (admins).
   api.delete(
     '/customers/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('CustomerDelete') },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      preHandler: requirePermission('CustomerDelete'),
+    },
     async (request, reply) => {
       await removeCustomer(
         db,
@@ -114,7 +138,11 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.put(
     '/customers/:id/limits',
     {
-      schema: { params: idParams, body: customerLimitsSchema },
+      schema: {
+        params: idParams,
+        body: customerLimitsSchema,
+        response: { 200: dataOf(customerSchema) },
+      },
       preHandler: requirePermission('CustomerLimitsUpdate'),
     },
     async (request) => {
@@ -128,7 +156,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /customers/{id}/subscription: plan, status and billing period.
   api.get(
     '/customers/:id/subscription',
-    { schema: { params: idParams }, preHandler: requirePermission('SubscriptionView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(subscriptionSchema) } },
+      preHandler: requirePermission('SubscriptionView'),
+    },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toSubscription(row) };
@@ -138,7 +169,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /customers/{id}/progress: trial end and whether registration is done.
   api.get(
     '/customers/:id/progress',
-    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(progressSchema) } },
+      preHandler: requirePermission('CustomerView'),
+    },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: toProgress(row) };
@@ -149,7 +183,11 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.put(
     '/customers/:id/progress',
     {
-      schema: { params: idParams, body: registrationProgressSchema },
+      schema: {
+        params: idParams,
+        body: registrationProgressSchema,
+        response: { 200: dataOf(progressSchema) },
+      },
       preHandler: requirePermission('CustomerUpdate'),
     },
     async (request) => {
@@ -170,7 +208,10 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /customers/{id}/status: used and total per limit, for the whole customer.
   api.get(
     '/customers/:id/status',
-    { schema: { params: idParams }, preHandler: requirePermission('CustomerView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(limitStatusSchema) } },
+      preHandler: requirePermission('CustomerView'),
+    },
     async (request) => {
       const row = await requestedCustomer(request);
       return { data: customerStatus(row, await customerUsage(db, row.id)) };
@@ -181,7 +222,11 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.get(
     '/customers/:id/projects',
     {
-      schema: { params: idParams, querystring: listQuerySchema },
+      schema: {
+        params: idParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(projectSchema) },
+      },
       preHandler: requirePermission('ProjectView', 'CustomerView'),
     },
     async (request) => {
@@ -207,7 +252,11 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.get(
     '/customers/:id/users',
     {
-      schema: { params: idParams, querystring: listQuerySchema },
+      schema: {
+        params: idParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(userSchema) },
+      },
       preHandler: requirePermission('UsersView'),
     },
     async (request) => {
@@ -222,7 +271,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.post(
     '/customers/:id/users',
     {
-      schema: { params: idParams, body: userInputSchema },
+      schema: { params: idParams, body: userInputSchema, response: { 201: dataOf(userSchema) } },
       preHandler: requirePermission('UserCreate'),
     },
     async (request, reply) => {

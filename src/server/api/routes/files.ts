@@ -26,7 +26,8 @@ import { DomainError, emptyFile, invalidField, notFound } from '../../domain/err
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
-import { pathParams, withSchemas } from '../openapi.js';
+import { pathParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
+import { mediaSchema } from '../../../shared/schemas/responses.js';
 
 const uploadFieldsSchema = z.object({ projectId: ulidSchema, kind: z.enum(MEDIA_KINDS) });
 
@@ -131,7 +132,10 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // POST /file/{mediaId}: upload a file under a new id the client chose (201 { data: Media }).
     scope.post<{ Params: MediaParams }>(
       '/file/:mediaId',
-      { preHandler: requirePermission('MediaCreate') },
+      {
+        schema: { response: { 201: dataOf(mediaSchema) } },
+        preHandler: requirePermission('MediaCreate'),
+      },
       async (request, reply) => {
         const user = currentUser(request);
         const mediaId = pathId(request.params.mediaId, 'not_found');
@@ -184,7 +188,14 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // GET /file/{mediaId}: the bytes, public by their unguessable id, sandboxed and never sniffed.
   api.get(
     '/file/:mediaId',
-    { schema: { params: pathParams('mediaId') } },
+    {
+      schema: {
+        params: pathParams('mediaId'),
+        response: {
+          200: fileAnswer('application/octet-stream', 'The stored file, with its own content type'),
+        },
+      },
+    },
     async (request, reply) => {
       const mediaId = pathId(request.params.mediaId, 'not_found');
       const row = await findMedia(db, mediaId);

@@ -1,5 +1,5 @@
 // Small helpers every route file shares.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail.js';
@@ -10,6 +10,7 @@ import type { Executor } from '../../repositories/executor.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser } from '../plugins/session.js';
+import { noContent, projectItemParams, withSchemas } from '../openapi.js';
 
 export interface RouteDeps {
   db: Db;
@@ -58,10 +59,39 @@ export function listResponse<T>(data: T[], total: number, query: ListQuery): Lis
 }
 
 /**
+ * A list answered whole, without paging: one page holding every item. `meta` adds to (or, for
+ * `perPage`, replaces) the paging fields.
+ */
+export function wholeList<T, M extends object = object>(data: T[], meta: M = {} as M) {
+  return { data, meta: { total: data.length, page: 1, perPage: data.length, ...meta } };
+}
+
+/**
  * A partial update: only the fields the body really sent. The shared schemas fill defaults for
  * absent fields, which must not overwrite what is stored.
  */
 export function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
   const sent = new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
+}
+
+/**
+ * DELETE /projects/{pid}/{collection}/{id} of a project's resource: `remove` gets the request and
+ * the path's ids (a malformed one answers `notFoundCode`); the answer is 204.
+ */
+export function removalRoute(
+  app: FastifyInstance,
+  path: string,
+  preHandler: preHandlerAsyncHookHandler,
+  notFoundCode: ApiErrorCode,
+  remove: (request: FastifyRequest, ids: { projectId: string; id: string }) => Promise<unknown>,
+): void {
+  withSchemas(app).delete(
+    path,
+    { schema: { params: projectItemParams, response: { 204: noContent } }, preHandler },
+    async (request, reply) => {
+      await remove(request, projectItemIdsOf(request.params, notFoundCode));
+      return reply.code(204).send();
+    },
+  );
 }

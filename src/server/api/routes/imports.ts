@@ -2,12 +2,11 @@
 // the options are query parameters, so a script can `curl --data-binary @links.csv` as easily as
 // the dashboard uploads. Preview first, then one job whose progress the job route tells.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  IMPORT_FORMATS,
-  IMPORT_KEY_MAX,
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
+  importQuerySchema,
+  type ImportQuery,
 } from '../../../shared/schemas/import.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
 import { forbidden, invalidField, notFound } from '../../domain/errors.js';
@@ -28,7 +27,15 @@ import {
   type ProjectParams,
   type RouteDeps,
 } from './helpers.js';
-import { pathParams, projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  pathParams,
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  fileAnswer,
+} from '../openapi.js';
+import { importJobSchema, importPreviewSchema } from '../../../shared/schemas/responses.js';
 
 /** The types a file arrives as besides JSON: CSV, XLSX, or none named (any bytes). */
 const FILE_TYPES = [
@@ -36,13 +43,6 @@ const FILE_TYPES = [
   'application/octet-stream',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
-
-const importQuerySchema = z.object({
-  kind: z.enum(IMPORT_KINDS),
-  format: z.enum(IMPORT_FORMATS).optional(),
-  /** The column that recognises a row on a later upload; empty: none (every upload adds). */
-  keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
-});
 
 const EXPORT_VIEW_KEY: Record<ExportList, PermissionKey> = {
   'qr-codes': 'QRCodeView',
@@ -69,7 +69,7 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
 
   /** The file and the options, for a user who may create what the file holds. */
   const requestOf = async (
-    request: FastifyRequest & { params: ProjectParams; query: z.infer<typeof importQuerySchema> },
+    request: FastifyRequest & { params: ProjectParams; query: ImportQuery },
   ) => {
     // Another customer's project is not found, whatever the file.
     await projectOfRequest(db, request);
@@ -104,7 +104,11 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       '/projects/:pid/imports/preview',
       {
         // The body is the file itself (CSV or XLSX), not JSON.
-        schema: { params: projectParams, querystring: importQuerySchema },
+        schema: {
+          params: projectParams,
+          querystring: importQuerySchema,
+          response: { 200: dataOf(importPreviewSchema) },
+        },
         preHandler: requirePermission('ProjectView'),
       },
       async (request) => {
@@ -120,7 +124,11 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       '/projects/:pid/imports',
       {
         // The body is the file itself (CSV or XLSX), not JSON.
-        schema: { params: projectParams, querystring: importQuerySchema },
+        schema: {
+          params: projectParams,
+          querystring: importQuerySchema,
+          response: { 202: dataOf(importJobSchema) },
+        },
         preHandler: requirePermission('ProjectView'),
       },
       async (request, reply) => {
@@ -143,7 +151,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   api.get(
     '/projects/:pid/exports/:list',
     {
-      schema: { params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')) },
+      schema: {
+        params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')),
+        response: { 200: fileAnswer('text/csv', 'The list as a CSV file') },
+      },
       preHandler: requirePermission('ProjectView'),
     },
     async (request, reply) => {
@@ -162,7 +173,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/imports/{id}: the job's progress.
   api.get(
     '/projects/:pid/imports/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(importJobSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'import_job_not_found');
       return { data: await importJobOf(db, currentUser(request), projectId, id) };

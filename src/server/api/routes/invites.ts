@@ -16,8 +16,14 @@ import {
 import { toSelf } from '../../services/presenters.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, setSessionCookie } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
-import { pathParams, withSchemas } from '../openapi.js';
+import { pathId, type RouteDeps, wholeList } from './helpers.js';
+import { pathParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import {
+  invitationPreviewSchema,
+  invitationSchema,
+  seatsSchema,
+  selfSchema,
+} from '../../../shared/schemas/responses.js';
 
 interface CustomerParams {
   cid: string;
@@ -46,17 +52,20 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // GET /customers/{cid}/invites: every invitation with its state, and the plan's seats.
   api.get(
     '/customers/:cid/invites',
-    { schema: { params: pathParams('cid') }, preHandler: requirePermission('InviteCreate') },
+    {
+      schema: {
+        params: pathParams('cid'),
+        response: { 200: listOf(invitationSchema, { seats: seatsSchema }) },
+      },
+      preHandler: requirePermission('InviteCreate'),
+    },
     async (request) => {
       const { invitations, seats } = await listInvitations(
         db,
         currentUser(request),
         customerIdOf(request.params),
       );
-      return {
-        data: invitations,
-        meta: { total: invitations.length, page: 1, perPage: invitations.length, seats },
-      };
+      return wholeList(invitations, { seats });
     },
   );
 
@@ -64,7 +73,11 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   api.post(
     '/customers/:cid/invites',
     {
-      schema: { params: pathParams('cid'), body: invitationInputSchema },
+      schema: {
+        params: pathParams('cid'),
+        body: invitationInputSchema,
+        response: { 201: dataOf(invitationSchema) },
+      },
       preHandler: requirePermission('InviteCreate'),
     },
     async (request, reply) => {
@@ -73,14 +86,20 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
       const actor = currentUser(request);
       const id = await inviteUser(db, actor, customerId, input, mailing(request));
       const { invitations } = await listInvitations(db, actor, customerId);
-      return reply.code(201).send({ data: invitations.find((invitation) => invitation.id === id) });
+      // The invitation just made is in the list.
+      return reply
+        .code(201)
+        .send({ data: invitations.find((invitation) => invitation.id === id)! });
     },
   );
 
   // POST /customers/{cid}/invites/{id}/resend: a new link (valid three days); the old one dies.
   api.post(
     '/customers/:cid/invites/:id/resend',
-    { schema: { params: pathParams('cid', 'id') }, preHandler: requirePermission('InviteResend') },
+    {
+      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
+      preHandler: requirePermission('InviteResend'),
+    },
     async (request, reply) => {
       await resendInvitation(
         db,
@@ -96,7 +115,10 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // DELETE /customers/{cid}/invites/{id}: revoke; the link stops working.
   api.delete(
     '/customers/:cid/invites/:id',
-    { schema: { params: pathParams('cid', 'id') }, preHandler: requirePermission('InviteRevoke') },
+    {
+      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
+      preHandler: requirePermission('InviteRevoke'),
+    },
     async (request, reply) => {
       await revokeInvitation(
         db,
@@ -127,17 +149,27 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   const tokenOf = (params: TokenParams) => params.token.slice(0, TOKEN_MAX);
 
   // GET /register/{token}: the organisation and address the invitation is for.
-  api.get('/register/:token', { schema: { params: pathParams('token') } }, async (request) => {
-    const preview = await checkingToken(request, () =>
-      previewInvitation(db, tokenOf(request.params)),
-    );
-    return { data: preview };
-  });
+  api.get(
+    '/register/:token',
+    { schema: { params: pathParams('token'), response: { 200: dataOf(invitationPreviewSchema) } } },
+    async (request) => {
+      const preview = await checkingToken(request, () =>
+        previewInvitation(db, tokenOf(request.params)),
+      );
+      return { data: preview };
+    },
+  );
 
   // POST /register/{token}: make the account, link its projects and sign it in.
   api.post(
     '/register/:token',
-    { schema: { params: pathParams('token'), body: registerTokenSchema } },
+    {
+      schema: {
+        params: pathParams('token'),
+        body: registerTokenSchema,
+        response: { 201: dataOf(selfSchema) },
+      },
+    },
     async (request, reply) => {
       const input = request.body;
       const { sessionToken, user } = await checkingToken(request, () =>

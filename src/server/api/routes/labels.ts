@@ -34,8 +34,11 @@ import {
   projectOfRequest,
   type RouteDeps,
   sentFields,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { labelSchema, labelSummarySchema } from '../../../shared/schemas/responses.js';
+import { z } from 'zod';
 
 export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -49,7 +52,11 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.get(
     '/projects/:pid/labels',
     {
-      schema: { params: projectParams, querystring: listQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(labelSchema) },
+      },
       preHandler: requirePermission('LabelView'),
     },
     async (request) => {
@@ -64,7 +71,11 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.post(
     '/projects/:pid/labels',
     {
-      schema: { params: projectParams, body: labelInputSchema },
+      schema: {
+        params: projectParams,
+        body: labelInputSchema,
+        response: { 201: dataOf(labelSchema) },
+      },
       preHandler: requirePermission('LabelCreate'),
     },
     async (request, reply) => {
@@ -84,7 +95,10 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // GET /projects/{pid}/labels/{id}: one tag.
   api.get(
     '/projects/:pid/labels/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('LabelView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(labelSchema) } },
+      preHandler: requirePermission('LabelView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -95,7 +109,11 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.put(
     '/projects/:pid/labels/:id',
     {
-      schema: { params: projectItemParams, body: labelUpdateSchema },
+      schema: {
+        params: projectItemParams,
+        body: labelUpdateSchema,
+        response: { 200: dataOf(labelSchema) },
+      },
       preHandler: requirePermission('LabelUpdate'),
     },
     async (request) => {
@@ -119,21 +137,24 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/labels/{id}: removes the tag from every item, then the tag.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/labels/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('LabelDelete') },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+    requirePermission('LabelDelete'),
+    'label_not_found',
+    (request, { projectId, id }) =>
+      removeLabel(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 
   // POST /projects/{pid}/labels/{id}/items: tag many items of one type in one go.
   api.post(
     '/projects/:pid/labels/:id/items',
     {
-      schema: { params: projectItemParams, body: labelItemsSchema },
+      schema: {
+        params: projectItemParams,
+        body: labelItemsSchema,
+        response: { 200: dataOf(labelSchema) },
+      },
       preHandler: requirePermission('LabelView'),
     },
     async (request) => {
@@ -160,7 +181,11 @@ export function labelRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     api.put(
       `/projects/:pid/${LABEL_ITEM_PATHS[itemType]}/:id/labels`,
       {
-        schema: { params: projectItemParams, body: labelLinkSchema },
+        schema: {
+          params: projectItemParams,
+          body: labelLinkSchema,
+          response: { 200: dataOf(z.array(labelSummarySchema)) },
+        },
         preHandler: requirePermission('LabelView', rules.update),
       },
       async (request) => {

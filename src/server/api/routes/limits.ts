@@ -6,7 +6,8 @@ import { setProjectLimits, usageForecast } from '../../services/limits.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, projectIdOf, type RouteDeps } from './helpers.js';
-import { idParams, projectParams, withSchemas } from '../openapi.js';
+import { idParams, projectParams, withSchemas, dataOf } from '../openapi.js';
+import { usageForecastSchema } from '../../../shared/schemas/responses.js';
 
 export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -14,7 +15,11 @@ export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.put(
     '/projects/:pid/limits',
     {
-      schema: { params: projectParams, body: projectLimitsSchema },
+      schema: {
+        params: projectParams,
+        body: projectLimitsSchema,
+        response: { 200: dataOf(projectLimitsSchema) },
+      },
       preHandler: requirePermission('CustomerSettings', 'ProjectUpdate'),
     },
     async (request) => {
@@ -35,7 +40,10 @@ export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.get(
     '/customers/:id/usage-forecast',
     // Every user of the customer sees it on the start page.
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(usageForecastSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => {
       const customer = await accessibleCustomerOr404(
         db,

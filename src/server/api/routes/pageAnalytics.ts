@@ -6,7 +6,7 @@ import type { PageAnalyticsSettings } from '../../services/pageAnalytics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { requirePermission } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
-import { withSchemas } from '../openapi.js';
+import { withSchemas, dataOf } from '../openapi.js';
 
 export function pageAnalyticsRoutes(
   app: FastifyInstance,
@@ -15,9 +15,12 @@ export function pageAnalyticsRoutes(
 ): void {
   const api = withSchemas(app);
   // GET /settings/analytics: the tracker setting (platform admins).
-  app.get(
+  api.get(
     '/settings/analytics',
-    { preHandler: requirePermission('AnalyticsSettings') },
+    {
+      schema: { response: { 200: dataOf(pageAnalyticsSchema) } },
+      preHandler: requirePermission('AnalyticsSettings'),
+    },
     async () => ({
       data: await settings.load(),
     }),
@@ -26,7 +29,10 @@ export function pageAnalyticsRoutes(
   // PUT /settings/analytics: change the tracker (platform admins); audited.
   api.put(
     '/settings/analytics',
-    { schema: { body: pageAnalyticsSchema }, preHandler: requirePermission('AnalyticsSettings') },
+    {
+      schema: { body: pageAnalyticsSchema, response: { 200: dataOf(pageAnalyticsSchema) } },
+      preHandler: requirePermission('AnalyticsSettings'),
+    },
     async (request) => {
       const input = request.body;
       return { data: await settings.save(input, unitOfWorkOf(request, config)) };
@@ -34,8 +40,12 @@ export function pageAnalyticsRoutes(
   );
 
   // GET /settings/analytics/tracker: where the dashboard sends page views; public, holds no secret.
-  app.get('/settings/analytics/tracker', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { data: await settings.load() };
-  });
+  api.get(
+    '/settings/analytics/tracker',
+    { schema: { response: { 200: dataOf(pageAnalyticsSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { data: await settings.load() };
+    },
+  );
 }

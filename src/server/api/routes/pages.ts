@@ -18,7 +18,7 @@ import { actionOr404 } from '../../services/actions.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
-import { pathParams, withSchemas } from '../openapi.js';
+import { pathParams, withSchemas, fileAnswer } from '../openapi.js';
 
 /** The Action kinds whose scan shows a page of ours (the others redirect). */
 export const LANDING_PAGE_TYPES = ['contact', 'textArea', 'appLink', 'sound'] as const;
@@ -47,7 +47,13 @@ export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /projects/{pid}/pages/{id}/preview: the landing page of Action {id} as HTML (no scan counted).
   api.get(
     '/projects/:pid/pages/:id/preview',
-    { schema: { params: pathParams('pid', 'id') }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: {
+        params: pathParams('pid', 'id'),
+        response: { 200: fileAnswer('text/html', 'The landing page as a visitor would see it') },
+      },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request, reply) => {
       const projectId = pathId(request.params.pid, 'project_not_found');
       const id = pathId(request.params.id, 'qrlink_not_found');

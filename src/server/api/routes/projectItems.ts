@@ -24,7 +24,14 @@ import {
   type RouteDeps,
   sentFields,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  dataOf,
+  listOf,
+  noContent,
+  projectItemParams,
+  projectParams,
+  withSchemas,
+} from '../openapi.js';
 
 /** The filters both lists take besides q, sort and paging. */
 const itemListQuerySchema = listQuerySchema.extend({
@@ -41,6 +48,8 @@ export interface ProjectItemKind<Row, New, Update> {
   notFound: ApiErrorCode;
   newSchema: z.ZodType<New>;
   updateSchema: z.ZodType<Update>;
+  /** What one item answers (shared/schemas/responses.ts). */
+  answerSchema: z.ZodType;
   /** The read task (services/reads.ts) of a list page: it runs off the scan path's thread. */
   list: 'listQrCodes' | 'listShortLinks';
   /** The answers of rows, with their tags and scan counts. */
@@ -77,6 +86,8 @@ export function projectItemRoutes<Row, New, Update extends object>(
   const item = `${collection}/:id`;
   const may = (verb: string) => requirePermission(`${kind.resource}${verb}` as PermissionKey);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, kind.notFound);
+  const answerOne = { 200: dataOf(kind.answerSchema) };
+  const none = { 204: noContent };
   /** The arguments of a change of one item: who, where, which, and the request's unit of work. */
   const changeArgs = (request: FastifyRequest & { params: ProjectItemParams }): ItemChangeArgs => {
     const { projectId, id } = idsOf(request.params);
@@ -96,7 +107,11 @@ export function projectItemRoutes<Row, New, Update extends object>(
   api.get(
     collection,
     {
-      schema: { params: projectParams, querystring: itemListQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: itemListQuerySchema,
+        response: { 200: listOf(kind.answerSchema) },
+      },
       preHandler: may('View'),
     },
     async (request) => {
@@ -113,7 +128,14 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // POST …: a new item within the limits, with an existing Action or a new one inline.
   api.post(
     collection,
-    { schema: { params: projectParams, body: kind.newSchema }, preHandler: may('Create') },
+    {
+      schema: {
+        params: projectParams,
+        body: kind.newSchema,
+        response: { 201: dataOf(kind.answerSchema) },
+      },
+      preHandler: may('Create'),
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
       const input = request.body as New;
@@ -131,7 +153,7 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // GET …/{id}: one item (also from the trash).
   api.get(
     item,
-    { schema: { params: projectItemParams }, preHandler: may('View') },
+    { schema: { params: projectItemParams, response: answerOne }, preHandler: may('View') },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id, { includeTrashed: true });
@@ -141,7 +163,10 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // PUT …/{id}: changes the fields sent.
   api.put(
     item,
-    { schema: { params: projectItemParams, body: kind.updateSchema }, preHandler: may('Update') },
+    {
+      schema: { params: projectItemParams, body: kind.updateSchema, response: answerOne },
+      preHandler: may('Update'),
+    },
     async (request) => {
       const [, user, projectId, id, work] = changeArgs(request);
       const input = sentFields(request.body as Update, request.sentBody);
@@ -153,7 +178,10 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // POST …/{id}/duplicate: a copy with a fresh code or uri, the same Action and tags.
   api.post(
     `${item}/duplicate`,
-    { schema: { params: projectItemParams }, preHandler: may('Duplicate') },
+    {
+      schema: { params: projectItemParams, response: { 201: dataOf(kind.answerSchema) } },
+      preHandler: may('Duplicate'),
+    },
     async (request, reply) => {
       const args = changeArgs(request);
       const copyId = await kind.duplicate(...args);
@@ -164,7 +192,7 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // DELETE …/{id}/trash: to the trash (its code or uri stops answering).
   api.delete(
     `${item}/trash`,
-    { schema: { params: projectItemParams }, preHandler: may('Trash') },
+    { schema: { params: projectItemParams, response: none }, preHandler: may('Trash') },
     async (request, reply) => {
       await kind.trash(...changeArgs(request));
       return reply.code(204).send();
@@ -174,7 +202,7 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // POST …/{id}/restore: back from the trash, if the limits leave room.
   api.post(
     `${item}/restore`,
-    { schema: { params: projectItemParams }, preHandler: may('Restore') },
+    { schema: { params: projectItemParams, response: answerOne }, preHandler: may('Restore') },
     async (request) => {
       const args = changeArgs(request);
       await kind.restore(...args);
@@ -185,7 +213,7 @@ export function projectItemRoutes<Row, New, Update extends object>(
   // DELETE …/{id}: permanent delete of a trashed item.
   api.delete(
     item,
-    { schema: { params: projectItemParams }, preHandler: may('Delete') },
+    { schema: { params: projectItemParams, response: none }, preHandler: may('Delete') },
     async (request, reply) => {
       await kind.deleteTrashed(...changeArgs(request));
       return reply.code(204).send();

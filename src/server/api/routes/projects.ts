@@ -27,8 +27,14 @@ import { readUtmPresets, saveUtmPresets } from '../../services/utmPresets.js';
 import { utmPresetsInputSchema } from '../../../shared/utm.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas } from '../openapi.js';
+import { listResponse, pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
+import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import {
+  limitStatusSchema,
+  projectSchema,
+  projectUserSchema,
+  utmPresetsSchema,
+} from '../../../shared/schemas/responses.js';
 
 /** Projects with their usage, in the order given. */
 export async function presentProjects(db: Db, rows: ProjectRow[]) {
@@ -50,7 +56,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects: the projects this user may see (admins all, customer admins their customer's, users linked ones).
   api.get(
     '/projects',
-    { schema: { querystring: listQuerySchema }, preHandler: requireUser },
+    {
+      schema: { querystring: listQuerySchema, response: { 200: listOf(projectSchema) } },
+      preHandler: requireUser,
+    },
     async (request) => {
       const query = request.query;
       const { rows, total } = await listProjects(db, projectScopeOf(currentUser(request)), query);
@@ -61,7 +70,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects: create a project (admins choose the customer).
   api.post(
     '/projects',
-    { schema: { body: projectInputSchema }, preHandler: requirePermission('ProjectCreate') },
+    {
+      schema: { body: projectInputSchema, response: { 201: dataOf(projectSchema) } },
+      preHandler: requirePermission('ProjectCreate'),
+    },
     async (request, reply) => {
       const input = request.body;
       const id = await createProject(
@@ -77,7 +89,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}: one project with its usage.
   api.get(
     '/projects/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(projectSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => present(projectId(request.params), request),
   );
 
@@ -85,7 +100,11 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.put(
     '/projects/:id',
     {
-      schema: { params: idParams, body: projectUpdateSchema },
+      schema: {
+        params: idParams,
+        body: projectUpdateSchema,
+        response: { 200: dataOf(projectSchema) },
+      },
       preHandler: requirePermission('ProjectUpdate'),
     },
     async (request) => {
@@ -99,7 +118,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects/{id}/duplicate: copy the project and its user links.
   api.post(
     '/projects/:id/duplicate',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectDuplicate') },
+    {
+      schema: { params: idParams, response: { 201: dataOf(projectSchema) } },
+      preHandler: requirePermission('ProjectDuplicate'),
+    },
     async (request, reply) => {
       const copyId = await duplicateProject(
         db,
@@ -114,7 +136,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // DELETE /projects/{id}/trash: soft delete.
   api.delete(
     '/projects/:id/trash',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectTrash') },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      preHandler: requirePermission('ProjectTrash'),
+    },
     async (request, reply) => {
       await trashProject(
         db,
@@ -129,7 +154,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // DELETE /projects/{id}: hard delete of a trashed project.
   api.delete(
     '/projects/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectDelete') },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      preHandler: requirePermission('ProjectDelete'),
+    },
     async (request, reply) => {
       await deleteTrashedProject(
         db,
@@ -144,7 +172,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}/status: used and total per limit.
   api.get(
     '/projects/:id/status',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(limitStatusSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => {
       const project = await visibleProjectOr404(
         db,
@@ -159,7 +190,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}/utm-presets: the project's named UTM presets (issue 16).
   api.get(
     '/projects/:id/utm-presets',
-    { schema: { params: idParams }, preHandler: requirePermission('QRLinkView') },
+    {
+      schema: { params: idParams, response: { 200: dataOf(utmPresetsSchema) } },
+      preHandler: requirePermission('QRLinkView'),
+    },
     async (request) => ({
       data: await readUtmPresets(db, currentUser(request), projectId(request.params)),
     }),
@@ -169,7 +203,11 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.put(
     '/projects/:id/utm-presets',
     {
-      schema: { params: idParams, body: utmPresetsInputSchema },
+      schema: {
+        params: idParams,
+        body: utmPresetsInputSchema,
+        response: { 200: dataOf(utmPresetsSchema) },
+      },
       preHandler: requirePermission('QRLinkUpdate'),
     },
     async (request) => {
@@ -189,7 +227,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}/users: the users linked to a project.
   api.get(
     '/projects/:id/users',
-    { schema: { params: idParams }, preHandler: requirePermission('ProjectView') },
+    {
+      schema: { params: idParams, response: { 200: listOf(projectUserSchema) } },
+      preHandler: requirePermission('ProjectView'),
+    },
     async (request) => {
       const project = await visibleProjectOr404(
         db,
@@ -197,10 +238,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
         projectId(request.params),
       );
       const rows = await listProjectUsers(db, project.id);
-      return {
-        data: rows.map(toProjectUser),
-        meta: { total: rows.length, page: 1, perPage: rows.length },
-      };
+      return wholeList(rows.map(toProjectUser));
     },
   );
 
@@ -208,7 +246,11 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.post(
     '/projects/:id/users',
     {
-      schema: { params: idParams, body: projectUserLinkSchema },
+      schema: {
+        params: idParams,
+        body: projectUserLinkSchema,
+        response: { 201: dataOf(projectUserSchema) },
+      },
       preHandler: requirePermission('ProjectUserLinkCreate'),
     },
     async (request, reply) => {
@@ -223,7 +265,11 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.put(
     '/projects/:id/users',
     {
-      schema: { params: idParams, body: projectUserLinkSchema },
+      schema: {
+        params: idParams,
+        body: projectUserLinkSchema,
+        response: { 200: dataOf(projectUserSchema) },
+      },
       preHandler: requirePermission('ProjectUserLinkUpdate'),
     },
     async (request) => {
@@ -238,7 +284,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.delete(
     '/projects/:id/users',
     {
-      schema: { params: idParams, body: projectUserUnlinkSchema },
+      schema: { params: idParams, body: projectUserUnlinkSchema, response: { 204: noContent } },
       preHandler: requirePermission('ProjectUserUnlink'),
     },
     async (request, reply) => {

@@ -19,8 +19,10 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { qrCodeTemplateSchema } from '../../../shared/schemas/responses.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -34,7 +36,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.get(
     '/projects/:pid/qr-code-templates',
     {
-      schema: { params: projectParams, querystring: listQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateView'),
     },
     async (request) => {
@@ -49,7 +55,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.post(
     '/projects/:pid/qr-code-templates',
     {
-      schema: { params: projectParams, body: qrCodeTemplateInputSchema },
+      schema: {
+        params: projectParams,
+        body: qrCodeTemplateInputSchema,
+        response: { 201: dataOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateCreate'),
     },
     async (request, reply) => {
@@ -69,7 +79,10 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   // GET /projects/{pid}/qr-code-templates/{id}: one template.
   api.get(
     '/projects/:pid/qr-code-templates/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('QRCodeTemplateView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(qrCodeTemplateSchema) } },
+      preHandler: requirePermission('QRCodeTemplateView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -80,7 +93,11 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   api.put(
     '/projects/:pid/qr-code-templates/:id',
     {
-      schema: { params: projectItemParams, body: qrCodeTemplateInputSchema },
+      schema: {
+        params: projectItemParams,
+        body: qrCodeTemplateInputSchema,
+        response: { 200: dataOf(qrCodeTemplateSchema) },
+      },
       preHandler: requirePermission('QRCodeTemplateUpdate'),
     },
     async (request) => {
@@ -99,22 +116,12 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, { db, config }: Route
   );
 
   // DELETE /projects/{pid}/qr-code-templates/{id}: delete; QR codes keep their own design.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/qr-code-templates/:id',
-    {
-      schema: { params: projectItemParams },
-      preHandler: requirePermission('QRCodeTemplateDelete'),
-    },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeQrCodeTemplate(
-        db,
-        currentUser(request),
-        projectId,
-        id,
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    requirePermission('QRCodeTemplateDelete'),
+    'not_found',
+    (request, { projectId, id }) =>
+      removeQrCodeTemplate(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 }

@@ -13,6 +13,7 @@ import {
   trashQrCode,
 } from '../../services/qrCodes.js';
 import { checkQrCode, downloadQrCode } from '../../services/download.js';
+import { qrCodeSchema } from '../../../shared/schemas/responses.js';
 import type { RouteDeps } from './helpers.js';
 import { projectItemRoutes } from './projectItems.js';
 import { qrPrintRoutes } from './qrPrint.js';
@@ -24,6 +25,7 @@ export function qrCodeRoutes(app: FastifyInstance, deps: RouteDeps): void {
     notFound: 'qr_code_not_found',
     newSchema: newQrCodeSchema,
     updateSchema: qrCodeUpdateSchema,
+    answerSchema: qrCodeSchema,
     list: 'listQrCodes',
     present: presentQrCodes,
     find: async (...args) => (await qrCodeOr404(...args)).qrCode,

@@ -13,7 +13,8 @@ import {
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
-import { projectItemParams, withSchemas } from '../openapi.js';
+import { projectItemParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
+import { scanCheckSchema } from '../../../shared/schemas/responses.js';
 
 /** The collections whose items download as a QR code (the isolation suite expands these too). */
 export const QR_PRINT_PATHS = ['qr-codes', 'short-links'] as const;
@@ -45,7 +46,16 @@ export function qrPrintRoutes(
   api.get(
     `/projects/:pid/${route.path}/:id/download`,
     {
-      schema: { params: projectItemParams, querystring: downloadQuerySchema },
+      schema: {
+        params: projectItemParams,
+        querystring: downloadQuerySchema,
+        response: {
+          200: fileAnswer(
+            'application/octet-stream',
+            'The QR code as a print file (SVG, PNG, PDF or EPS, by format)',
+          ),
+        },
+      },
       preHandler: requirePermission(route.permission),
     },
     async (request, reply) => {
@@ -73,7 +83,11 @@ export function qrPrintRoutes(
   api.get(
     `/projects/:pid/${route.path}/:id/scan-check`,
     {
-      schema: { params: projectItemParams, querystring: printQuerySchema.pick({ size: true }) },
+      schema: {
+        params: projectItemParams,
+        querystring: printQuerySchema.pick({ size: true }),
+        response: { 200: dataOf(scanCheckSchema) },
+      },
       preHandler: requirePermission(route.permission),
     },
     async (request) => {

@@ -30,7 +30,12 @@ import { selfWithTwoFactor } from '../../services/twoFactor.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { setSessionCookie } from '../plugins/session.js';
 import type { RouteDeps } from './helpers.js';
-import { withSchemas } from '../openapi.js';
+import { withSchemas, dataOf, noContent } from '../openapi.js';
+import {
+  authOptionsSchema,
+  registeredSchema,
+  selfSchema,
+} from '../../../shared/schemas/responses.js';
 
 /** The language the visitor reads the dashboard in: its cookie, else the browser's wish. */
 function languageOf(request: FastifyRequest): Language {
@@ -44,34 +49,46 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
   const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
 
   // GET /setup: whether the server waits for its first administrator and whether sign-up is open.
-  app.get('/setup', async (): Promise<{ data: AuthOptions }> => ({
-    data: { firstAdminNeeded: await firstAdminNeeded(db), signupOpen: config.signupOpen },
-  }));
+  api.get(
+    '/setup',
+    { schema: { response: { 200: dataOf(authOptionsSchema) } } },
+    async (): Promise<{ data: AuthOptions }> => ({
+      data: { firstAdminNeeded: await firstAdminNeeded(db), signupOpen: config.signupOpen },
+    }),
+  );
 
   // POST /setup/first-admin: the first administrator, only while no user exists; signs them in.
-  api.post('/setup/first-admin', { schema: { body: firstAdminSchema } }, async (request, reply) => {
-    const input = request.body;
-    const { token, user } = await createFirstAdmin(db, input, languageOf(request), {
-      work: unitOfWorkOf(request, config),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    setSessionCookie(reply, token, config);
-    return reply.code(201).send({ data: await selfWithTwoFactor(db, user) });
-  });
+  api.post(
+    '/setup/first-admin',
+    { schema: { body: firstAdminSchema, response: { 201: dataOf(selfSchema) } } },
+    async (request, reply) => {
+      const input = request.body;
+      const { token, user } = await createFirstAdmin(db, input, languageOf(request), {
+        work: unitOfWorkOf(request, config),
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookie(reply, token, config);
+      return reply.code(201).send({ data: await selfWithTwoFactor(db, user) });
+    },
+  );
 
   // POST /register: a new customer in its trial and its customer admin; mails the code.
-  api.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    const input = request.body;
-    const { user, code } = await registerCustomer(
-      db,
-      config,
-      input,
-      languageOf(request),
-      unitOfWorkOf(request, config),
-    );
-    await mailer.send(verificationCodeMail(user, code, minutes));
-    return reply.code(201).send({ data: { email: user.email } });
-  });
+  api.post(
+    '/register',
+    { schema: { body: registerSchema, response: { 201: dataOf(registeredSchema) } } },
+    async (request, reply) => {
+      const input = request.body;
+      const { user, code } = await registerCustomer(
+        db,
+        config,
+        input,
+        languageOf(request),
+        unitOfWorkOf(request, config),
+      );
+      await mailer.send(verificationCodeMail(user, code, minutes));
+      return reply.code(201).send({ data: { email: user.email } });
+    },
+  );
 
   // POST /register/verify: the mailed code verifies the address and signs the user in. Wrong
   // codes count against the address like wrong tokens, and each code allows only a few tries.
@@ -83,7 +100,7 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
   );
   api.post(
     '/register/verify',
-    { schema: { body: registerVerifySchema } },
+    { schema: { body: registerVerifySchema, response: { 200: dataOf(selfSchema) } } },
     async (request, reply) => {
       const input = request.body;
       const wait = await failedCodes.waitSeconds(request);
@@ -106,7 +123,7 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
   // POST /register/verify/resend: a new code for an address waiting for one; 204 for any address.
   api.post(
     '/register/verify/resend',
-    { schema: { body: registerResendSchema } },
+    { schema: { body: registerResendSchema, response: { 204: noContent } } },
     async (request, reply) => {
       const { email } = request.body;
       const wait = await failedCodes.waitSeconds(request);

@@ -25,7 +25,14 @@ import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas } from '../openapi.js';
+import { idParams, withSchemas, dataOf, noContent } from '../openapi.js';
+import {
+  onboardingProgressSchema,
+  recoveryCodesSchema,
+  selfSchema,
+  twoFactorSetupSchema,
+  twoFactorStateSchema,
+} from '../../../shared/schemas/responses.js';
 
 export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDeps): void {
   const api = withSchemas(app);
@@ -45,14 +52,24 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   };
 
   // GET /self: the logged-in user with their permission keys.
-  app.get('/self', { preHandler: requirePermission('UserSelfView') }, async (request) => ({
-    data: await selfOf(currentUser(request).id),
-  }));
+  api.get(
+    '/self',
+    {
+      schema: { response: { 200: dataOf(selfSchema) } },
+      preHandler: requirePermission('UserSelfView'),
+    },
+    async (request) => ({
+      data: await selfOf(currentUser(request).id),
+    }),
+  );
 
   // PUT /self: change one's name and language.
   api.put(
     '/self',
-    { schema: { body: selfUpdateSchema }, preHandler: requirePermission('UserUpdate') },
+    {
+      schema: { body: selfUpdateSchema, response: { 200: dataOf(selfSchema) } },
+      preHandler: requirePermission('UserUpdate'),
+    },
     async (request) => {
       const input = request.body;
       const user = currentUser(request);
@@ -64,7 +81,10 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // PUT /self/password: change one's password (the current one is checked).
   api.put(
     '/self/password',
-    { schema: { body: passwordChangeSchema }, preHandler: requirePermission('UserPassword') },
+    {
+      schema: { body: passwordChangeSchema, response: { 204: noContent } },
+      preHandler: requirePermission('UserPassword'),
+    },
     async (request, reply) => {
       const input = request.body;
       const user = currentUser(request);
@@ -75,18 +95,24 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   );
 
   // GET /self/two-factor: whether two-step sign-in is on, required, and recovery codes left.
-  app.get(
+  api.get(
     '/self/two-factor',
-    { preHandler: requirePermission('UserSelfView') },
+    {
+      schema: { response: { 200: dataOf(twoFactorStateSchema) } },
+      preHandler: requirePermission('UserSelfView'),
+    },
     async (request) => ({
       data: await twoFactorStateOf(db, await userRowOf(currentUser(request).id)),
     }),
   );
 
   // POST /self/two-factor: a new secret and its otpauth URL (shown as a QR code); not in force yet.
-  app.post(
+  api.post(
     '/self/two-factor',
-    { preHandler: requirePermission('UserPassword') },
+    {
+      schema: { response: { 200: dataOf(twoFactorSetupSchema) } },
+      preHandler: requirePermission('UserPassword'),
+    },
     async (request) => ({
       data: await startTwoFactorSetup(db, currentUser(request), unitOfWorkOf(request, config)),
     }),
@@ -95,7 +121,10 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /self/two-factor/confirm: a right code turns it on; answers the ten recovery codes once.
   api.post(
     '/self/two-factor/confirm',
-    { schema: { body: twoFactorConfirmSchema }, preHandler: requirePermission('UserPassword') },
+    {
+      schema: { body: twoFactorConfirmSchema, response: { 200: dataOf(recoveryCodesSchema) } },
+      preHandler: requirePermission('UserPassword'),
+    },
     async (request) => {
       const { code } = request.body;
       const { recoveryCodes, user } = await confirmTwoFactor(
@@ -112,7 +141,10 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // DELETE /self/two-factor: turn it off with { password } or { code }.
   api.delete(
     '/self/two-factor',
-    { schema: { body: twoFactorDisableSchema }, preHandler: requirePermission('UserPassword') },
+    {
+      schema: { body: twoFactorDisableSchema, response: { 204: noContent } },
+      preHandler: requirePermission('UserPassword'),
+    },
     async (request, reply) => {
       const input = request.body;
       const user = await disableTwoFactor(
@@ -130,7 +162,11 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   api.put(
     '/customers/:id/two-factor',
     {
-      schema: { params: idParams, body: twoFactorPolicySchema },
+      schema: {
+        params: idParams,
+        body: twoFactorPolicySchema,
+        response: { 200: dataOf(twoFactorPolicySchema) },
+      },
       preHandler: requirePermission('CustomerUpdate'),
     },
     async (request) => {
@@ -149,9 +185,12 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
 
   // GET /register/progress: the trial of the caller's customer and its onboarding checklist
   // (admins have neither).
-  app.get(
+  api.get(
     '/register/progress',
-    { preHandler: requirePermission('Registration') },
+    {
+      schema: { response: { 200: dataOf(onboardingProgressSchema) } },
+      preHandler: requirePermission('Registration'),
+    },
     async (request) => {
       const user = await userRowOf(currentUser(request).id);
       const customer = user.customerId ? await findCustomer(db, user.customerId) : null;

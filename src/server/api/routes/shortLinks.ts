@@ -16,11 +16,12 @@ import {
   trashShortLink,
 } from '../../services/shortLinks.js';
 import { checkShortLink, downloadShortLink } from '../../services/download.js';
+import { shortLinkSchema, suggestedUriSchema } from '../../../shared/schemas/responses.js';
 import { requirePermission } from '../plugins/session.js';
 import { projectOfRequest, type RouteDeps } from './helpers.js';
 import { projectItemRoutes } from './projectItems.js';
 import { qrPrintRoutes } from './qrPrint.js';
-import { projectParams, withSchemas } from '../openapi.js';
+import { projectParams, withSchemas, dataOf } from '../openapi.js';
 
 export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = withSchemas(app);
@@ -31,6 +32,7 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
     notFound: 'short_link_not_found',
     newSchema: newShortLinkSchema,
     updateSchema: shortLinkUpdateSchema,
+    answerSchema: shortLinkSchema,
     list: 'listShortLinks',
     present: presentShortLinks,
     find: async (...args) => (await shortLinkOr404(...args)).shortLink,
@@ -45,7 +47,10 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // GET /projects/{pid}/short-links/suggest-uri: a random uri that is free right now, with its URL.
   api.get(
     '/projects/:pid/short-links/suggest-uri',
-    { schema: { params: projectParams }, preHandler: requirePermission('ShortLinkCreate') },
+    {
+      schema: { params: projectParams, response: { 200: dataOf(suggestedUriSchema) } },
+      preHandler: requirePermission('ShortLinkCreate'),
+    },
     async (request) => {
       const project = await projectOfRequest(db, request);
       const host = await hostForNewLinks(db, project.customerId);

@@ -37,8 +37,17 @@ import {
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  fileAnswer,
+} from '../openapi.js';
+import { themeSchema } from '../../../shared/schemas/responses.js';
 
 const themeListQuerySchema = listQuerySchema.extend({
   isActive: z
@@ -79,7 +88,11 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.get(
     '/projects/:pid/themes',
     {
-      schema: { params: projectParams, querystring: themeListQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: themeListQuerySchema,
+        response: { 200: listOf(themeSchema) },
+      },
       preHandler: requirePermission('ProjectThemesView', 'ThemeView'),
     },
     async (request) => {
@@ -94,7 +107,11 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.post(
     '/projects/:pid/themes',
     {
-      schema: { params: projectParams, body: themeInputSchema },
+      schema: {
+        params: projectParams,
+        body: themeInputSchema,
+        response: { 201: dataOf(themeSchema) },
+      },
       preHandler: requirePermission('ThemeCreate'),
     },
     async (request, reply) => {
@@ -109,7 +126,11 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.post(
     '/projects/:pid/themes/preview',
     {
-      schema: { params: projectParams, body: themePreviewSchema },
+      schema: {
+        params: projectParams,
+        body: themePreviewSchema,
+        response: { 200: fileAnswer('text/html', 'A sample landing page in the theme sent') },
+      },
       preHandler: requirePermission('ThemeView'),
     },
     async (request, reply) => {
@@ -138,7 +159,10 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // GET /projects/{pid}/themes/{id}: one theme.
   api.get(
     '/projects/:pid/themes/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeView') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(themeSchema) } },
+      preHandler: requirePermission('ThemeView'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return one(request, projectId, id);
@@ -149,7 +173,11 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.put(
     '/projects/:pid/themes/:id',
     {
-      schema: { params: projectItemParams, body: themeUpdateSchema },
+      schema: {
+        params: projectItemParams,
+        body: themeUpdateSchema,
+        response: { 200: dataOf(themeSchema) },
+      },
       preHandler: requirePermission('ThemeUpdate'),
     },
     async (request) => {
@@ -161,20 +189,21 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}: delete; an active theme's project falls back to the default look.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/themes/:id',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeDelete') },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeTheme(env(request), projectId, id);
-      return reply.code(204).send();
-    },
+    requirePermission('ThemeDelete'),
+    'not_found',
+    (request, { projectId, id }) => removeTheme(env(request), projectId, id),
   );
 
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
   api.post(
     '/projects/:pid/themes/:id/duplicate',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeDuplicate') },
+    {
+      schema: { params: projectItemParams, response: { 201: dataOf(themeSchema) } },
+      preHandler: requirePermission('ThemeDuplicate'),
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateTheme(env(request), projectId, id);
@@ -185,7 +214,10 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // POST /projects/{pid}/themes/{id}/activate: make it the project's one active theme.
   api.post(
     '/projects/:pid/themes/:id/activate',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeSetActive') },
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(themeSchema) } },
+      preHandler: requirePermission('ThemeSetActive'),
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       await activateTheme(env(request), projectId, id);
@@ -194,14 +226,12 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   );
 
   // DELETE /projects/{pid}/themes/{id}/logo: remove the logo (and free the file when unused).
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/themes/:id/logo',
-    { schema: { params: projectItemParams }, preHandler: requirePermission('ThemeLogoDelete') },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await deleteThemeLogo(env(request), projectId, id);
-      return reply.code(204).send();
-    },
+    requirePermission('ThemeLogoDelete'),
+    'not_found',
+    (request, { projectId, id }) => deleteThemeLogo(env(request), projectId, id),
   );
 }
 

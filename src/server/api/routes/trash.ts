@@ -9,7 +9,8 @@ import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
-import { projectParams, withSchemas } from '../openapi.js';
+import { projectParams, withSchemas, listOf, noContent } from '../openapi.js';
+import { trashItemSchema } from '../../../shared/schemas/responses.js';
 
 const trashQuerySchema = listQuerySchema.extend({
   type: z.enum(['qr_code', 'short_link']).optional(),
@@ -21,7 +22,11 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.get(
     '/projects/:pid/trash',
     {
-      schema: { params: projectParams, querystring: trashQuerySchema },
+      schema: {
+        params: projectParams,
+        querystring: trashQuerySchema,
+        response: { 200: listOf(trashItemSchema) },
+      },
       preHandler: requirePermission('QRCodeView', 'ShortLinkView'),
     },
     async (request) => {
@@ -53,7 +58,7 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.delete(
     '/projects/:pid/trash/items',
     {
-      schema: { params: projectParams },
+      schema: { params: projectParams, response: { 204: noContent } },
       preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete'),
     },
     async (request, reply) => {

@@ -15,7 +15,13 @@ import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
 import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas } from '../openapi.js';
+import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import {
+  accountSchema,
+  projectSchema,
+  seatsSchema,
+  userSchema,
+} from '../../../shared/schemas/responses.js';
 
 /** Everyone may act on their own account; other accounts need the user-management key. */
 function userIdFor(request: FastifyRequest & { params: IdParams }): string {
@@ -30,7 +36,10 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // GET /users/{id}: one user.
   api.get(
     '/users/:id',
-    { schema: { params: idParams }, preHandler: requireUser },
+    {
+      schema: { params: idParams, response: { 200: dataOf(userSchema) } },
+      preHandler: requireUser,
+    },
     async (request) => {
       const row = await accessibleUserOr404(db, currentUser(request), userIdFor(request));
       return { data: toUser(row) };
@@ -41,7 +50,7 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   api.put(
     '/users/:id',
     {
-      schema: { params: idParams, body: userUpdateSchema },
+      schema: { params: idParams, body: userUpdateSchema, response: { 200: dataOf(userSchema) } },
       preHandler: requirePermission('UserUpdate'),
     },
     async (request) => {
@@ -57,7 +66,10 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // DELETE /users/{id}: delete an account (never one's own).
   api.delete(
     '/users/:id',
-    { schema: { params: idParams }, preHandler: requirePermission('UserDelete') },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      preHandler: requirePermission('UserDelete'),
+    },
     async (request, reply) => {
       await removeUser(db, currentUser(request), userIdFor(request), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -69,7 +81,11 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   api.get(
     '/customers/:id/accounts',
     {
-      schema: { params: idParams, querystring: listQuerySchema },
+      schema: {
+        params: idParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(accountSchema, { seats: seatsSchema }) },
+      },
       preHandler: requirePermission('UsersView'),
     },
     async (request) => {
@@ -97,16 +113,20 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // POST /users/{id}/deactivate and POST /users/{id}/activate
   api.post(
     '/users/:id/deactivate',
-    { schema: { params: idParams }, ...activation },
+    { schema: { params: idParams, response: { 200: dataOf(userSchema) } }, ...activation },
     setActive(false),
   );
-  api.post('/users/:id/activate', { schema: { params: idParams }, ...activation }, setActive(true));
+  api.post(
+    '/users/:id/activate',
+    { schema: { params: idParams, response: { 200: dataOf(userSchema) } }, ...activation },
+    setActive(true),
+  );
 
   // PUT /users/{id}/projects: link the account to exactly these projects of its customer.
   api.put(
     '/users/:id/projects',
     {
-      schema: { params: idParams, body: accountProjectsSchema },
+      schema: { params: idParams, body: accountProjectsSchema, response: { 204: noContent } },
       preHandler: requirePermission('ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'),
     },
     async (request, reply) => {
@@ -121,7 +141,11 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   api.get(
     '/users/:id/projects',
     {
-      schema: { params: idParams, querystring: listQuerySchema },
+      schema: {
+        params: idParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(projectSchema) },
+      },
       preHandler: requirePermission('UserProjectsView'),
     },
     async (request) => {

@@ -23,8 +23,18 @@ import {
   type ProjectItemParams,
   type RouteDeps,
   sentFields,
+  wholeList,
+  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas } from '../openapi.js';
+import {
+  projectItemParams,
+  projectParams,
+  withSchemas,
+  dataOf,
+  listOf,
+  noContent,
+} from '../openapi.js';
+import { webhookDeliverySchema, webhookSchema } from '../../../shared/schemas/responses.js';
 
 export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
@@ -35,17 +45,24 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{pid}/webhooks: the project's webhooks with their secrets.
   api.get(
     '/projects/:pid/webhooks',
-    { schema: { params: projectParams }, ...guard },
+    { schema: { params: projectParams, response: { 200: listOf(webhookSchema) } }, ...guard },
     async (request) => {
       const data = await webhooksOfProject(db, currentUser(request), projectIdOf(request.params));
-      return { data, meta: { total: data.length, page: 1, perPage: Math.max(1, data.length) } };
+      return wholeList(data, { perPage: Math.max(1, data.length) });
     },
   );
 
   // POST /projects/{pid}/webhooks: { url, events }; answers the webhook with its new secret.
   api.post(
     '/projects/:pid/webhooks',
-    { schema: { params: projectParams, body: webhookInputSchema }, ...guard },
+    {
+      schema: {
+        params: projectParams,
+        body: webhookInputSchema,
+        response: { 201: dataOf(webhookSchema) },
+      },
+      ...guard,
+    },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
       const input = request.body;
@@ -65,7 +82,7 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{pid}/webhooks/{id}
   api.get(
     '/projects/:pid/webhooks/:id',
-    { schema: { params: projectItemParams }, ...guard },
+    { schema: { params: projectItemParams, response: { 200: dataOf(webhookSchema) } }, ...guard },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return { data: await webhookOfProject(db, currentUser(request), projectId, id) };
@@ -75,7 +92,14 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // PUT /projects/{pid}/webhooks/{id}: change the URL or the events sent.
   api.put(
     '/projects/:pid/webhooks/:id',
-    { schema: { params: projectItemParams, body: webhookUpdateSchema }, ...guard },
+    {
+      schema: {
+        params: projectItemParams,
+        body: webhookUpdateSchema,
+        response: { 200: dataOf(webhookSchema) },
+      },
+      ...guard,
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const input = sentFields(request.body, request.sentBody);
@@ -86,20 +110,26 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   );
 
   // DELETE /projects/{pid}/webhooks/{id}: the webhook and its delivery log.
-  api.delete(
+  removalRoute(
+    app,
     '/projects/:pid/webhooks/:id',
-    { schema: { params: projectItemParams }, ...guard },
-    async (request, reply) => {
-      const { projectId, id } = idsOf(request.params);
-      await removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+    guard.preHandler,
+    'webhook_not_found',
+    (request, { projectId, id }) =>
+      removeWebhook(db, currentUser(request), projectId, id, unitOfWorkOf(request, config)),
   );
 
   // GET /projects/{pid}/webhooks/{id}/deliveries: the delivery log, newest first.
   api.get(
     '/projects/:pid/webhooks/:id/deliveries',
-    { schema: { params: projectItemParams, querystring: listQuerySchema }, ...guard },
+    {
+      schema: {
+        params: projectItemParams,
+        querystring: listQuerySchema,
+        response: { 200: listOf(webhookDeliverySchema) },
+      },
+      ...guard,
+    },
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const query = request.query;
@@ -117,7 +147,13 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects/{pid}/webhooks/{id}/deliveries/{deliveryId}/resend: send the message again.
   api.post(
     '/projects/:pid/webhooks/:id/deliveries/:deliveryId/resend',
-    { schema: { params: projectItemParams.extend({ deliveryId: z.string() }) }, ...guard },
+    {
+      schema: {
+        params: projectItemParams.extend({ deliveryId: z.string() }),
+        response: { 202: noContent },
+      },
+      ...guard,
+    },
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const deliveryId = pathId(request.params.deliveryId, 'webhook_not_found');

@@ -9,7 +9,9 @@ import type { WhiteLabelService } from '../../services/whiteLabel.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
 import { pathId, type RouteDeps } from './helpers.js';
-import { pathParams, withSchemas } from '../openapi.js';
+import { pathParams, withSchemas, dataOf, noContent } from '../openapi.js';
+import { whiteLabelHostnameSchema } from '../../../shared/schemas/responses.js';
+import { z } from 'zod';
 
 interface CustomerParams {
   cid: string;
@@ -32,7 +34,13 @@ export function whiteLabelRoutes(
   // GET /customers/{cid}/white-label-hostnames: the customer's hostnames with their state.
   api.get(
     '/customers/:cid/white-label-hostnames',
-    { schema: { params: pathParams('cid') }, preHandler: requirePermission('WhiteLabelView') },
+    {
+      schema: {
+        params: pathParams('cid'),
+        response: { 200: dataOf(z.array(whiteLabelHostnameSchema)) },
+      },
+      preHandler: requirePermission('WhiteLabelView'),
+    },
     async (request) => ({
       data: await service.list(
         currentUser(request),
@@ -45,7 +53,11 @@ export function whiteLabelRoutes(
   api.post(
     '/customers/:cid/white-label-hostnames',
     {
-      schema: { params: pathParams('cid'), body: whiteLabelHostnameInputSchema },
+      schema: {
+        params: pathParams('cid'),
+        body: whiteLabelHostnameInputSchema,
+        response: { 201: dataOf(whiteLabelHostnameSchema) },
+      },
       preHandler: requirePermission('WhiteLabelSettings'),
     },
     async (request, reply) => {
@@ -65,7 +77,11 @@ export function whiteLabelRoutes(
   api.put(
     '/customers/:cid/white-label-hostnames/:id',
     {
-      schema: { params: pathParams('cid', 'id'), body: whiteLabelHostnameUpdateSchema },
+      schema: {
+        params: pathParams('cid', 'id'),
+        body: whiteLabelHostnameUpdateSchema,
+        response: { 200: dataOf(whiteLabelHostnameSchema) },
+      },
       preHandler: requirePermission('WhiteLabelSettings'),
     },
     async (request) => {
@@ -87,7 +103,10 @@ export function whiteLabelRoutes(
   api.post(
     '/customers/:cid/white-label-hostnames/:id/verify',
     {
-      schema: { params: pathParams('cid', 'id') },
+      schema: {
+        params: pathParams('cid', 'id'),
+        response: { 200: dataOf(whiteLabelHostnameSchema) },
+      },
       preHandler: requirePermission('WhiteLabelSettings'),
     },
     async (request) => {
@@ -107,7 +126,7 @@ export function whiteLabelRoutes(
   api.delete(
     '/customers/:cid/white-label-hostnames/:id',
     {
-      schema: { params: pathParams('cid', 'id') },
+      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
       preHandler: requirePermission('WhiteLabelSettings'),
     },
     async (request, reply) => {
