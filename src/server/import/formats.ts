@@ -1,5 +1,5 @@
-// Maps a spreadsheet's columns to import rows. Our own columns (name, url, uri, tags: label names
-// separated by , ; or |) or the export files other tools write — each recognised by its header row:
+// Maps a spreadsheet's columns to import rows. Our own columns (name, url, uri, labels — or tags,
+// as other tools call them: label names separated by , ; or |) or the export files other tools write — each recognised by its header row:
 //   Shlink (web client "Export"): createdAt, domain, shortCode, shortUrl, longUrl, title, tags (|), visits
 //   Dub ("Export links"):         Short link, Destination URL, Title, Tags (,), Clicks, Created at, …
 //   Bitly (links list export):    link, long_url, title, created_at, tags (| , or ;), archived, …
@@ -22,7 +22,8 @@ interface FormatRule {
   name: string;
   url: string;
   uri: string[];
-  tags: string | null;
+  /** The label column: the first of these headers that is present. */
+  tags: string[];
   tagSeparator: RegExp;
   /** The column that identifies a row in this tool, the default idempotency key. */
   key: string | null;
@@ -34,7 +35,7 @@ const FORMATS: Record<ImportFormat, FormatRule> = {
     name: 'title',
     url: 'longurl',
     uri: ['shortcode'],
-    tags: 'tags',
+    tags: ['tags'],
     // Shlink's web client joins tags with | (older versions with ,).
     tagSeparator: /[|,]/,
     key: 'shorturl',
@@ -44,7 +45,7 @@ const FORMATS: Record<ImportFormat, FormatRule> = {
     name: 'title',
     url: 'destination url',
     uri: ['short link'],
-    tags: 'tags',
+    tags: ['tags'],
     tagSeparator: /,/,
     key: 'short link',
   },
@@ -53,7 +54,7 @@ const FORMATS: Record<ImportFormat, FormatRule> = {
     name: 'title',
     url: 'long_url',
     uri: ['link'],
-    tags: 'tags',
+    tags: ['tags'],
     tagSeparator: /[|,;]/,
     key: 'link',
   },
@@ -62,7 +63,7 @@ const FORMATS: Record<ImportFormat, FormatRule> = {
     name: 'name',
     url: 'url',
     uri: ['uri'],
-    tags: 'tags',
+    tags: ['labels', 'tags'],
     // A spreadsheet user types , or ; between names; | as Shlink writes it works too.
     tagSeparator: /[|,;]/,
     key: null,
@@ -107,12 +108,10 @@ export function mapRows(sheet: Sheet, format: ImportFormat): MappedRow[] {
   return sheet.rows.map((row) => {
     const rawUri = firstFilled(row, rule.uri);
     const uri = format === 'qrhub' ? rawUri : uriFromShortUrl(rawUri);
-    const tags = rule.tags
-      ? cell(row, rule.tags)
-          .split(rule.tagSeparator)
-          .map((tag) => tag.trim())
-          .filter(Boolean)
-      : [];
+    const tags = firstFilled(row, rule.tags)
+      .split(rule.tagSeparator)
+      .map((tag) => tag.trim())
+      .filter(Boolean);
     return {
       name: cell(row, rule.name) || uri,
       url: cell(row, rule.url),

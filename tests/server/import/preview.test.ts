@@ -110,6 +110,12 @@ describe('previewImport', () => {
     ]);
   });
 
+  it('reads the label names from a labels column too (the glossary term; tags is what other tools write)', async () => {
+    const csv = ['name,url,labels', 'A,https://a.example,"Promo;summer"'].join('\n');
+    const preview = await previewImport(Buffer.from(csv), { kind: 'qr_code', keyColumn: null });
+    expect(preview.rows[0].data?.tags).toEqual(['Promo', 'summer']);
+  });
+
   it('reads the first sheet of an XLSX workbook, with a key column the user picks', async () => {
     const buffer = await writeXlsxFile([
       [{ value: 'sku' }, { value: 'name' }, { value: 'url' }, { value: 'tags' }],
