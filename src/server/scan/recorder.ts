@@ -34,6 +34,15 @@ export const LIVE_MINUTES = 15;
 const ZONE_TTL_MS = 60_000;
 /** Rows per transaction: a transaction holds the event loop, so it stays a few milliseconds. */
 const ROWS_PER_TRANSACTION = 500;
+/**
+ * Rows per transaction once the backlog is several transactions deep. Every transaction also
+ * upserts its rollup rows, so small ones multiply that cost: on PostgreSQL a 500-row pace fell
+ * behind a sustained load and the buffer overflowed (bench:pg lost scans); catching up in larger
+ * transactions spreads the rollups over ten times the scans.
+ */
+const CATCH_UP_ROWS_PER_TRANSACTION = 5000;
+/** How many normal transactions deep a backlog is before the recorder catches up. */
+const CATCH_UP_BACKLOG = 4;
 /** Items whose counted scans are followed (scan-number rules, scan caps); beyond, it starts over. */
 const COUNTED_ITEMS_MAX = 100_000;
 
@@ -65,6 +74,8 @@ export interface RecorderOptions {
   batchSize?: number;
   /** Rows per transaction; the loop is let go between transactions. */
   maxRowsPerTransaction?: number;
+  /** Rows per transaction while a backlog is more than CATCH_UP_BACKLOG transactions deep. */
+  catchUpRowsPerTransaction?: number;
   /** During a database outage keep at most this many; the oldest go first. */
   maxBuffered?: number;
   onError?: (error: unknown) => void;
@@ -123,6 +134,7 @@ export class ScanRecorder {
   private readonly flushIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxRowsPerTransaction: number;
+  private readonly catchUpRowsPerTransaction: number;
   private readonly maxBuffered: number;
   private readonly onError: (error: unknown) => void;
   private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
@@ -141,6 +153,8 @@ export class ScanRecorder {
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.batchSize = options.batchSize ?? 500;
     this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? ROWS_PER_TRANSACTION;
+    this.catchUpRowsPerTransaction =
+      options.catchUpRowsPerTransaction ?? CATCH_UP_ROWS_PER_TRANSACTION;
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.onError = options.onError ?? ((error) => console.error('scan recorder:', error));
     this.writeBatch = createScanBatchWriter(db);
@@ -210,7 +224,11 @@ export class ScanRecorder {
       // Requests in between transactions: a backlog is written without one long stall.
       if (!first) await new Promise((resolve) => setImmediate(resolve));
       first = false;
-      const rows = this.buffer.splice(0, this.maxRowsPerTransaction);
+      const behind = this.buffer.length > this.maxRowsPerTransaction * CATCH_UP_BACKLOG;
+      const rows = this.buffer.splice(
+        0,
+        behind ? this.catchUpRowsPerTransaction : this.maxRowsPerTransaction,
+      );
       try {
         await this.write(rows);
         this.written += rows.length;

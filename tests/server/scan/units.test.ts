@@ -367,4 +367,32 @@ describe('ScanRecorder', () => {
     await recorder.close();
     await t.destroy();
   });
+
+  it('catches up on a deep backlog in larger transactions, then returns to small ones', async () => {
+    const t = await createTestDb();
+    const fixture = await insertCustomerAndProject(t.db);
+    const batches: number[] = [];
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      {
+        flushIntervalMs: 60_000,
+        batchSize: 1000,
+        maxRowsPerTransaction: 5,
+        catchUpRowsPerTransaction: 20,
+        onWritten: (rows) => batches.push(rows.length),
+      },
+    );
+    // 30 waiting is more than four 5-row transactions deep: one 20-row catch-up, then 5 at a time.
+    for (let i = 0; i < 30; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    expect(batches).toEqual([20, 5, 5]);
+    // A shallow backlog keeps the small transactions.
+    for (let i = 0; i < 10; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    expect(batches).toEqual([20, 5, 5, 5, 5]);
+    expect(await countScans(t.db)).toBe(40);
+    await recorder.close();
+    await t.destroy();
+  });
 });
