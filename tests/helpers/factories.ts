@@ -1,8 +1,22 @@
-// Small factories for rows a test needs beyond the demo seed.
+// Factories for the rows a test needs beyond the demo seed: one per entity, each with the
+// defaults of a live row and any column overridable, so no test inserts rows by hand.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import { ulid } from 'ulidx';
 import type { DomainEvent } from '../../src/server/events/bus.js';
 import type { Db } from '../../src/server/db/database.js';
+import type {
+  ActionsTable,
+  CustomersTable,
+  LabelsTable,
+  MediaTable,
+  ProjectsTable,
+  QrCodesTable,
+  ShortLinksTable,
+  ThemesTable,
+} from '../../src/server/db/schema.js';
+import { ALWAYS_ACTIVE, type Activity } from '../../src/shared/activity.js';
 import type { Role } from '../../src/shared/enums.js';
 import { hashPassword } from '../../src/server/security.js';
 import {
@@ -46,18 +60,60 @@ export async function buildUser(
   return { id, email, password };
 }
 
+/** Who owns a project's rows: the customer and the project. */
+export interface Owner {
+  customerId: string;
+  projectId: string;
+}
+
+const nowIso = () => new Date().toISOString();
+const shortCode = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
+
+/** A live customer in good standing with unlimited plan limits (no trial end, active). */
+export async function buildCustomer(
+  db: Db,
+  overrides: Partial<Insertable<CustomersTable>> = {},
+): Promise<string> {
+  const id = overrides.id ?? ulid();
+  const now = nowIso();
+  await db
+    .insertInto('customers')
+    .values({
+      id,
+      name: `Customer ${id}`,
+      adminEmail: `${id.toLowerCase()}@example.com`,
+      customerType: 'business',
+      vatNumber: null,
+      trialEndAt: null,
+      progressDone: 1,
+      subscriptionStatus: 'active',
+      planId: null,
+      billingPeriod: null,
+      maxQrCodes: -1,
+      maxScans: -1,
+      maxStorage: -1,
+      maxUsers: -1,
+      maxShortLinks: -1,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
+    .execute();
+  return id;
+}
+
 export async function buildProject(
   db: Db,
-  overrides: { customerId: string; name?: string; trashedAt?: string | null },
+  overrides: { customerId: string } & Partial<Insertable<ProjectsTable>>,
 ): Promise<string> {
-  const id = ulid();
-  const now = new Date().toISOString();
+  const id = overrides.id ?? ulid();
+  const now = nowIso();
   await db
     .insertInto('projects')
     .values({
       id,
-      customerId: overrides.customerId,
-      name: overrides.name ?? 'Test project',
+      name: 'Test project',
       description: null,
       access: '0',
       tracking: 1,
@@ -67,12 +123,204 @@ export async function buildProject(
       maxShortLinks: -1,
       usedScans: 0,
       usedStorage: 0,
-      trashedAt: overrides.trashedAt ?? null,
+      trashedAt: null,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
+      ...overrides,
     })
     .execute();
+  return id;
+}
+
+/** A new customer with one project: the owner of the rows most tests make. */
+export async function buildOwner(
+  db: Db,
+  project: Partial<Insertable<ProjectsTable>> = {},
+): Promise<Owner> {
+  const customerId = await buildCustomer(db);
+  const projectId = await buildProject(db, { name: 'Project', ...project, customerId });
+  return { customerId, projectId };
+}
+
+/**
+ * An Action of the project, always active unless `activity` says otherwise; `data` and
+ * `activity` are given as objects (stored as JSON). By default a link to example.com.
+ */
+export async function buildAction(
+  db: Db,
+  owner: Owner,
+  overrides: Partial<Omit<Insertable<ActionsTable>, 'data' | 'activity'>> & {
+    data?: unknown;
+    activity?: Partial<Activity>;
+  } = {},
+): Promise<string> {
+  const { data, activity, ...columns } = overrides;
+  const objectType = columns.objectType ?? 'link';
+  const id = columns.id ?? ulid();
+  const now = nowIso();
+  await db
+    .insertInto('actions')
+    .values({
+      id,
+      ...owner,
+      name: `${objectType} action`,
+      objectType,
+      data: JSON.stringify(data ?? { link: 'https://example.com/landing' }),
+      activity: JSON.stringify({ ...ALWAYS_ACTIVE, ...activity }),
+      createdBy: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...columns,
+    })
+    .execute();
+  return id;
+}
+
+/** A QR code of the project with a random code, no Action unless given, the default design. */
+export async function buildQrCode(
+  db: Db,
+  owner: Owner,
+  overrides: Partial<Insertable<QrCodesTable>> = {},
+): Promise<{ id: string; code: string }> {
+  const id = overrides.id ?? ulid();
+  const code = overrides.code ?? shortCode('c');
+  const now = nowIso();
+  await db
+    .insertInto('qrCodes')
+    .values({
+      id,
+      ...owner,
+      code,
+      name: 'QR',
+      description: null,
+      actionId: null,
+      templateId: null,
+      design: '{}',
+      createdBy: null,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
+    .execute();
+  return { id, code };
+}
+
+/** A short link of the project on the default scan host, with a random uri unless given. */
+export async function buildShortLink(
+  db: Db,
+  owner: Owner,
+  overrides: Partial<Insertable<ShortLinksTable>> = {},
+): Promise<{ id: string; uri: string }> {
+  const id = overrides.id ?? ulid();
+  const uri = overrides.uri ?? shortCode('l');
+  const now = nowIso();
+  await db
+    .insertInto('shortLinks')
+    .values({
+      id,
+      ...owner,
+      host: '',
+      uri,
+      name: 'Short',
+      description: null,
+      actionId: null,
+      createdBy: null,
+      trashedAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
+    .execute();
+  return { id, uri };
+}
+
+/** A theme of the project (active by default); `settings` given as an object. */
+export async function buildTheme(
+  db: Db,
+  owner: Owner,
+  overrides: Partial<Omit<Insertable<ThemesTable>, 'settings'>> & { settings?: unknown } = {},
+): Promise<string> {
+  const { settings, ...columns } = overrides;
+  const id = columns.id ?? ulid();
+  const now = nowIso();
+  await db
+    .insertInto('themes')
+    .values({
+      id,
+      ...owner,
+      name: 'Theme',
+      isActive: 1,
+      settings: JSON.stringify(settings ?? {}),
+      logoMediaId: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...columns,
+    })
+    .execute();
+  return id;
+}
+
+/** An uploaded file's row (a 100-byte PNG logo by default); the file itself is not written. */
+export async function buildMedia(
+  db: Db,
+  owner: { customerId: string; projectId: string | null },
+  overrides: Partial<Insertable<MediaTable>> = {},
+): Promise<string> {
+  const id = overrides.id ?? ulid();
+  await db
+    .insertInto('media')
+    .values({
+      id,
+      ...owner,
+      kind: 'logo',
+      fileName: 'logo.png',
+      mimeType: 'image/png',
+      sizeBytes: 100,
+      storageKey: `${owner.customerId}/${id}`,
+      createdBy: null,
+      createdAt: nowIso(),
+      deletedAt: null,
+      ...overrides,
+    })
+    .execute();
+  return id;
+}
+
+/** A label of the project, optionally put on items (`on`: QR codes or short links by id). */
+export async function buildLabel(
+  db: Db,
+  owner: Owner,
+  overrides: Partial<Insertable<LabelsTable>> & {
+    on?: { itemType: 'qr_code' | 'short_link'; itemId: string }[];
+  } = {},
+): Promise<string> {
+  const { on = [], ...columns } = overrides;
+  const id = columns.id ?? ulid();
+  const now = nowIso();
+  await db
+    .insertInto('labels')
+    .values({
+      id,
+      ...owner,
+      name: `Label ${id}`,
+      color: null,
+      createdAt: now,
+      updatedAt: now,
+      ...columns,
+    })
+    .execute();
+  if (on.length > 0) {
+    await db
+      .insertInto('labelLinks')
+      .values(on.map((item) => ({ labelId: id, ...item, createdAt: now })))
+      .execute();
+  }
   return id;
 }
 

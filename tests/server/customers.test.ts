@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulidx';
-import { buildUser } from '../helpers/factories.js';
+import { buildUser, buildCustomer } from '../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../helpers/testApp.js';
 
 let t: TestApp;
@@ -65,32 +65,18 @@ const ALLOWED: Record<Role, string[]> = {
 };
 
 async function freshCustomer(): Promise<string> {
-  const id = ulid();
   const now = new Date().toISOString();
-  await t.db
-    .insertInto('customers')
-    .values({
-      id,
-      name: `Foreign ${id}`,
-      adminEmail: 'foreign@example.com',
-      customerType: 'business',
-      vatNumber: null,
-      trialEndAt: now,
-      progressDone: 0,
-      subscriptionStatus: 'trial',
-      planId: null,
-      billingPeriod: null,
-      maxQrCodes: 1,
-      maxScans: 1,
-      maxStorage: 1,
-      maxUsers: 1,
-      maxShortLinks: 1,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return id;
+  return buildCustomer(t.db, {
+    adminEmail: 'foreign@example.com',
+    trialEndAt: now,
+    progressDone: 0,
+    subscriptionStatus: 'trial',
+    maxQrCodes: 1,
+    maxScans: 1,
+    maxStorage: 1,
+    maxUsers: 1,
+    maxShortLinks: 1,
+  });
 }
 
 const cases = (Object.keys(cookies) as Role[]).flatMap((role) =>

@@ -16,6 +16,7 @@ import {
   VALID_AD,
   type AdTestApp,
 } from './helpers.js';
+import { buildMedia } from '../../helpers/factories.js';
 
 let t: AdTestApp;
 
@@ -119,24 +120,11 @@ describe('advertisement CRUD', () => {
   });
 
   it('an image alone is enough (no text); another customer image is refused', async () => {
-    const mediaId = ulid();
-    const now = new Date().toISOString();
-    await t.db
-      .insertInto('media')
-      .values({
-        id: mediaId,
-        customerId: t.ids.customers.demo,
-        projectId: t.pid,
-        kind: 'image',
-        fileName: 'banner.png',
-        mimeType: 'image/png',
-        sizeBytes: 10,
-        storageKey: `x/${mediaId}`,
-        createdBy: null,
-        createdAt: now,
-        deletedAt: null,
-      })
-      .execute();
+    const mediaId = await buildMedia(
+      t.db,
+      { customerId: t.ids.customers.demo, projectId: t.pid },
+      { kind: 'image', fileName: 'banner.png', sizeBytes: 10 },
+    );
     const ad = await createAd(t, { text: null, imageMediaId: mediaId });
     expect(ad).toMatchObject({
       text: null,

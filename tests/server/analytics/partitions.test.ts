@@ -11,13 +11,8 @@ import {
   scanPartitions,
 } from '../../../src/server/db/scanPartitions.js';
 import { applyRetention } from '../../../src/server/services/scanMaintenance.js';
-import { recordScans } from '../../helpers/factories.js';
-import {
-  createTestDb,
-  customersWithRetention,
-  insertCustomerAndProject,
-  type TestDb,
-} from '../scan/helpers.js';
+import { recordScans, buildOwner } from '../../helpers/factories.js';
+import { createTestDb, customersWithRetention, type TestDb } from '../scan/helpers.js';
 
 const DAY_MS = 86_400_000;
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -49,7 +44,7 @@ describe.runIf(isPostgres)('scan partitions (PostgreSQL)', () => {
     const down = await migrator.migrateTo(beforePartitions);
     expect(down.error).toBeUndefined();
     expect(await partitionNames()).toEqual([]);
-    const { customerId, projectId } = await insertCustomerAndProject(t.db);
+    const { customerId, projectId } = await buildOwner(t.db);
     const times = [
       '2024-01-31T23:59:59.999Z',
       '2024-02-01T00:00:00.000Z',
@@ -162,7 +157,7 @@ describe.runIf(isPostgres)('scan partitions (PostgreSQL)', () => {
 describe.runIf(!isPostgres)('scan retention (SQLite)', () => {
   it('has no partitions and deletes in batches', async () => {
     const now = new Date('2030-06-10T12:00:00.000Z');
-    const { customerId, projectId } = await insertCustomerAndProject(t.db);
+    const { customerId, projectId } = await buildOwner(t.db);
     await t.db.updateTable('customers').set({ scanRetentionDays: 30 }).execute();
     await recordScans(
       t.db,

@@ -3,7 +3,7 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statistics } from '../../../src/server/services/statistics.js';
-import { recordScans, type ScanInput } from '../../helpers/factories.js';
+import { recordScans, type ScanInput, buildAction, buildQrCode } from '../../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
 let t: TestApp;
@@ -26,29 +26,15 @@ afterAll(async () => {
 
 /** Records the scans, with a QR code row for each item id (statistics answer only real items). */
 async function insertScans(rows: ScanInput[]): Promise<void> {
-  const now = new Date().toISOString();
+  const known = new Set((await t.db.selectFrom('qrCodes').select('id').execute()).map((r) => r.id));
   for (const row of rows) {
-    if (!row.itemId) continue;
-    await t.db
-      .insertInto('qrCodes')
-      .values({
-        id: row.itemId,
-        customerId: t.ids.customers.demo,
-        projectId: row.projectId ?? t.ids.projects.demoLinked,
-        code: `t${row.itemId.slice(-10).toLowerCase()}`,
-        name: 'Stats',
-        description: null,
-        actionId: null,
-        templateId: null,
-        design: '{}',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-        trashedAt: null,
-        deletedAt: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    if (!row.itemId || known.has(row.itemId)) continue;
+    known.add(row.itemId);
+    const owner = {
+      customerId: t.ids.customers.demo,
+      projectId: row.projectId ?? t.ids.projects.demoLinked,
+    };
+    await buildQrCode(t.db, owner, { id: row.itemId, name: 'Stats' });
   }
   await recordScans(
     t.db,
@@ -273,45 +259,13 @@ describe('GET /analytics/timeseries: what counts', () => {
 
   it('narrows to one item, and an Action to the QR codes linked to it', async () => {
     const projectId = await newProject();
-    const now = new Date().toISOString();
-    const actionId = ulid();
-    const qrCodeId = ulid();
+    const owner = { customerId: t.ids.customers.demo, projectId };
+    const actionId = await buildAction(t.db, owner, {
+      name: 'Link',
+      data: { link: 'https://example.com' },
+    });
+    const { id: qrCodeId } = await buildQrCode(t.db, owner, { actionId, name: 'Poster' });
     const otherQrCodeId = ulid();
-    await t.db
-      .insertInto('actions')
-      .values({
-        id: actionId,
-        customerId: t.ids.customers.demo,
-        projectId,
-        name: 'Link',
-        objectType: 'link',
-        data: '{"link":"https://example.com"}',
-        activity: '{"mode":"always"}',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      })
-      .execute();
-    await t.db
-      .insertInto('qrCodes')
-      .values({
-        id: qrCodeId,
-        customerId: t.ids.customers.demo,
-        projectId,
-        code: `c${qrCodeId.slice(-8)}`,
-        name: 'Poster',
-        description: null,
-        actionId,
-        templateId: null,
-        design: '{}',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-        trashedAt: null,
-        deletedAt: null,
-      })
-      .execute();
     const at = '2024-09-03T10:00:00.000Z';
     await insertScans([
       { projectId, itemId: qrCodeId, scannedAt: at },

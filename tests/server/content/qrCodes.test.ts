@@ -1,7 +1,7 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
-import { buildProject, recordScans } from '../../helpers/factories.js';
+import { buildProject, recordScans, buildShortLink, buildLabel } from '../../helpers/factories.js';
 import { call } from '../../helpers/testApp.js';
 import { buildContentApp, firstError, PNG_1PX, uploadOk, type ContentTestApp } from './helpers.js';
 
@@ -208,24 +208,11 @@ describe('QR codes: create, read, update', () => {
     const byAction = await call(t.app, 'GET', `${codesUrl(pid)}?actionId=${actionId}`, { cookie });
     expect(byAction.json().data.map((q: { name: string }) => q.name)).toEqual(['Beta']);
 
-    const labelId = ulid();
-    const now = new Date().toISOString();
-    await t.db
-      .insertInto('labels')
-      .values({
-        id: labelId,
-        customerId: t.ids.customers.demo,
-        projectId: pid,
-        name: 'flyers',
-        color: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await t.db
-      .insertInto('labelLinks')
-      .values({ labelId, itemType: 'qr_code', itemId: ids[3], createdAt: now })
-      .execute();
+    const labelId = await buildLabel(
+      t.db,
+      { customerId: t.ids.customers.demo, projectId: pid },
+      { name: 'flyers', on: [{ itemType: 'qr_code', itemId: ids[3] }] },
+    );
     const byLabel = await call(t.app, 'GET', `${codesUrl(pid)}?labelId=${labelId}`, { cookie });
     expect(byLabel.json().data.map((q: { name: string }) => q.name)).toEqual(['Delta']);
 
@@ -358,26 +345,11 @@ describe('QR codes: trash, restore, delete, empty', () => {
     expect(
       (await call(t.app, 'DELETE', `${codesUrl(pid)}/${a.id}/trash`, { cookie })).statusCode,
     ).toBe(204);
-    const now = new Date().toISOString();
-    const linkId = ulid();
-    await t.db
-      .insertInto('shortLinks')
-      .values({
-        id: linkId,
-        customerId: t.ids.customers.demo,
-        projectId: pid,
-        host: '',
-        uri: `trash-${linkId.toLowerCase()}`,
-        name: 'Old link',
-        description: null,
-        actionId: null,
-        createdBy: null,
-        trashedAt: now,
-        deletedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    const { id: linkId } = await buildShortLink(
+      t.db,
+      { customerId: t.ids.customers.demo, projectId: pid },
+      { name: 'Old link', trashedAt: new Date().toISOString() },
+    );
 
     const trash = await call(t.app, 'GET', `/api/projects/${pid}/trash`, { cookie });
     expect(trash.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // tags (at most 10), bulk tagging, the list filter by tag, and other customers' ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { insertLinkAction, insertQrCodeRow } from './helpers.js';
+import { buildAction, buildQrCode } from '../../helpers/factories.js';
 
 let t: TestApp;
 let user: string;
@@ -132,8 +132,8 @@ describe("an item's labels", () => {
 
   it('works for QR codes and Actions too', async () => {
     const label = await createLabel('Shared');
-    const qr = await insertQrCodeRow(t.db, t.ids.customers.demo, pid);
-    const action = await insertLinkAction(t.db, t.ids.customers.demo, pid);
+    const qr = await buildQrCode(t.db, { customerId: t.ids.customers.demo, projectId: pid });
+    const action = await buildAction(t.db, { customerId: t.ids.customers.demo, projectId: pid });
     expect((await setLabels('qr-codes', qr.id, [label.id])).statusCode).toBe(200);
     expect((await setLabels('actions', action, [label.id])).statusCode).toBe(200);
     const got = await call(t.app, 'GET', `${labels()}/${label.id}`, { cookie: user });
@@ -233,7 +233,10 @@ describe('bulk tagging and the list filter', () => {
 
   it("another project's item in the batch is 404", async () => {
     const label = await createLabel('Batch');
-    const foreign = await insertQrCodeRow(t.db, t.ids.customers.acme, t.ids.projects.acme);
+    const foreign = await buildQrCode(t.db, {
+      customerId: t.ids.customers.acme,
+      projectId: t.ids.projects.acme,
+    });
     const res = await call(t.app, 'POST', `${labels()}/${label.id}/items`, {
       cookie: user,
       body: { itemType: 'qr_code', itemIds: [foreign.id] },

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulidx';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { insertLinkAction, insertQrCodeRow } from './helpers.js';
+import { buildAction, buildQrCode } from '../../helpers/factories.js';
 
 let t: TestApp;
 let user: string;
@@ -35,7 +35,14 @@ beforeAll(async () => {
   user = await login(t.app, DEMO.user);
   other = await login(t.app, DEMO.other);
   pid = t.ids.projects.demoLinked;
-  actionId = await insertLinkAction(t.db, t.ids.customers.demo, pid, 'https://example.com/landing');
+  actionId = await buildAction(
+    t.db,
+    { customerId: t.ids.customers.demo, projectId: pid },
+    {
+      name: 'Landing page',
+      data: { link: 'https://example.com/landing' },
+    },
+  );
 });
 
 afterAll(async () => {
@@ -72,7 +79,10 @@ describe('uri rules', () => {
   });
 
   it('refuses an Action of another project', async () => {
-    const foreign = await insertLinkAction(t.db, t.ids.customers.acme, t.ids.projects.acme);
+    const foreign = await buildAction(t.db, {
+      customerId: t.ids.customers.acme,
+      projectId: t.ids.projects.acme,
+    });
     const res = await create({ uri: 'foreign-action', name: 'x', actionId: foreign });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].source.pointer).toBe('/actionId');
@@ -98,7 +108,11 @@ describe('uniqueness', () => {
   });
 
   it("a QR code's code is taken too (the scan service resolves QR codes first)", async () => {
-    const qr = await insertQrCodeRow(t.db, t.ids.customers.demo, pid, 'qrcodeclash');
+    const qr = await buildQrCode(
+      t.db,
+      { customerId: t.ids.customers.demo, projectId: pid },
+      { code: 'qrcodeclash' },
+    );
     const res = await create({ uri: qr.code, name: 'Clash' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].code).toBe('shortlink_uri_duplicated_entry');

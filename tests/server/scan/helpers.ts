@@ -1,10 +1,9 @@
 // The scan tests' own setup: a migrated database (SQLite in memory, or a fresh PostgreSQL schema
-// per file when TEST_DATABASE_URL is set), rows inserted directly, and a bare Fastify app with
+// per file when TEST_DATABASE_URL is set), rows made by the shared factories, and a bare Fastify app with
 // only the scan plugin at '/s'.
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { ulid } from 'ulidx';
 import { createDatabase, type Db } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { loadConfig } from '../../../src/server/config.js';
@@ -12,7 +11,7 @@ import { EventBus } from '../../../src/server/events/bus.js';
 import { registerRateLimits } from '../../../src/server/rateLimits.js';
 import { createScanRecorder, scanPlugin } from '../../../src/server/scan/plugin.js';
 import type { RecorderOptions } from '../../../src/server/scan/recorder.js';
-import { ALWAYS_ACTIVE, type Activity } from '../../../src/shared/activity.js';
+import { buildCustomer, buildProject } from '../../helpers/factories.js';
 
 export interface TestDb {
   db: Db;
@@ -67,177 +66,6 @@ export const ANDROID =
 export const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-const NOW = () => new Date().toISOString();
-
-export interface Fixture {
-  customerId: string;
-  projectId: string;
-}
-
-export async function insertCustomerAndProject(
-  db: Db,
-  patch: { tracking?: 0 | 1 } = {},
-): Promise<Fixture> {
-  const customerId = ulid();
-  const projectId = ulid();
-  const now = NOW();
-  await db
-    .insertInto('customers')
-    .values({
-      id: customerId,
-      name: `Customer ${customerId}`,
-      adminEmail: `${customerId.toLowerCase()}@example.com`,
-      customerType: 'business',
-      vatNumber: null,
-      trialEndAt: null,
-      progressDone: 1,
-      subscriptionStatus: 'active',
-      planId: null,
-      billingPeriod: null,
-      maxQrCodes: -1,
-      maxScans: -1,
-      maxStorage: -1,
-      maxUsers: -1,
-      maxShortLinks: -1,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  await db
-    .insertInto('projects')
-    .values({
-      id: projectId,
-      customerId,
-      name: 'Project',
-      description: null,
-      access: '0',
-      tracking: patch.tracking ?? 1,
-      maxQrCodes: -1,
-      maxScans: -1,
-      maxStorage: -1,
-      maxShortLinks: -1,
-      usedScans: 0,
-      usedStorage: 0,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return { customerId, projectId };
-}
-
-export async function insertAction(
-  db: Db,
-  fixture: Fixture,
-  objectType: string,
-  data: unknown,
-  activity: Partial<Activity> = {},
-): Promise<string> {
-  const id = ulid();
-  const now = NOW();
-  await db
-    .insertInto('actions')
-    .values({
-      id,
-      customerId: fixture.customerId,
-      projectId: fixture.projectId,
-      name: `${objectType} action`,
-      objectType,
-      data: JSON.stringify(data),
-      activity: JSON.stringify({ ...ALWAYS_ACTIVE, ...activity }),
-      createdBy: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return id;
-}
-
-export async function insertQrCode(
-  db: Db,
-  fixture: Fixture,
-  actionId: string | null,
-  patch: { code?: string; trashedAt?: string | null } = {},
-): Promise<{ id: string; code: string }> {
-  const id = ulid();
-  const code = patch.code ?? `c${randomBytes(5).toString('hex')}`;
-  const now = NOW();
-  await db
-    .insertInto('qrCodes')
-    .values({
-      id,
-      customerId: fixture.customerId,
-      projectId: fixture.projectId,
-      code,
-      name: 'QR',
-      description: null,
-      actionId,
-      templateId: null,
-      design: '{}',
-      createdBy: null,
-      trashedAt: patch.trashedAt ?? null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return { id, code };
-}
-
-export async function insertShortLink(
-  db: Db,
-  fixture: Fixture,
-  actionId: string | null,
-  uri: string,
-  host = '',
-): Promise<string> {
-  const id = ulid();
-  const now = NOW();
-  await db
-    .insertInto('shortLinks')
-    .values({
-      id,
-      customerId: fixture.customerId,
-      projectId: fixture.projectId,
-      host,
-      uri,
-      name: 'Short',
-      description: null,
-      actionId,
-      createdBy: null,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return id;
-}
-
-export async function insertTheme(db: Db, fixture: Fixture, settings: unknown): Promise<string> {
-  const id = ulid();
-  const now = NOW();
-  await db
-    .insertInto('themes')
-    .values({
-      id,
-      customerId: fixture.customerId,
-      projectId: fixture.projectId,
-      name: 'Theme',
-      isActive: 1,
-      settings: JSON.stringify(settings),
-      logoMediaId: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return id;
-}
-
 /** The scan service alone, with its own event bus (app.events) and recorder (app.scanRecorder). */
 export async function buildScanApp(
   db: Db,
@@ -275,12 +103,8 @@ export async function countScans(db: Db): Promise<number> {
 export async function customersWithRetention(db: Db, retentions: readonly number[]) {
   const customers: { id: string; project: string; days: number }[] = [];
   for (const days of retentions) {
-    const { customerId, projectId } = await insertCustomerAndProject(db);
-    await db
-      .updateTable('customers')
-      .set({ scanRetentionDays: days })
-      .where('id', '=', customerId)
-      .execute();
+    const customerId = await buildCustomer(db, { scanRetentionDays: days });
+    const projectId = await buildProject(db, { customerId });
     customers.push({ id: customerId, project: projectId, days });
   }
   return customers;

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { domainEvent } from '../../helpers/factories.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildScanApp,
-  countScans,
-  createTestDb,
-  insertAction,
-  insertCustomerAndProject,
-  insertQrCode,
-  insertTheme,
-  type Fixture,
-  type TestDb,
-} from './helpers.js';
+  domainEvent,
+  buildOwner,
+  buildAction,
+  buildQrCode,
+  buildTheme,
+  type Owner,
+} from '../../helpers/factories.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildScanApp, countScans, createTestDb, type TestDb } from './helpers.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -32,9 +29,9 @@ afterAll(async () => {
   await t.destroy();
 });
 
-async function linkQr(fixture: Fixture, link = 'https://example.com/') {
-  const actionId = await insertAction(t.db, fixture, 'link', { link });
-  const qr = await insertQrCode(t.db, fixture, actionId);
+async function linkQr(fixture: Owner, link = 'https://example.com/') {
+  const actionId = await buildAction(t.db, fixture, { objectType: 'link', data: { link } });
+  const qr = await buildQrCode(t.db, fixture, { actionId });
   return { ...qr, actionId };
 }
 
@@ -53,7 +50,7 @@ const scan = (
 
 describe('scan recording', () => {
   it('stores device, OS, browser, country, referrer domain, unique and bot flags', async () => {
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const { id, code } = await linkQr(fixture);
     await scan(code, IPHONE, { referer: 'https://www.google.com/search?q=secret' });
     await scan(code, IPHONE); // same visitor, same day: not unique
@@ -106,7 +103,7 @@ describe('scan recording', () => {
   });
 
   it('never stores the raw IP address', async () => {
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const { code } = await linkQr(fixture);
     await scan(code, IPHONE, {}, '203.0.113.77');
     await app.scanRecorder.flush();
@@ -115,7 +112,7 @@ describe('scan recording', () => {
   });
 
   it('records only the count when the project has tracking off', async () => {
-    const fixture = await insertCustomerAndProject(t.db, { tracking: 0 });
+    const fixture = await buildOwner(t.db, { tracking: 0 });
     const { id, code } = await linkQr(fixture);
     await scan(code, IPHONE, { referer: 'https://a.example/' });
     await app.scanRecorder.flush();
@@ -134,10 +131,14 @@ describe('scan recording', () => {
   });
 
   it('does not record unknown or trashed codes', async () => {
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const before = await countScans(t.db);
-    const actionId = await insertAction(t.db, fixture, 'link', { link: 'https://a.example/' });
-    const { code } = await insertQrCode(t.db, fixture, actionId, {
+    const actionId = await buildAction(t.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://a.example/' },
+    });
+    const { code } = await buildQrCode(t.db, fixture, {
+      actionId,
       trashedAt: new Date().toISOString(),
     });
     await scan(code, IPHONE);
@@ -150,9 +151,12 @@ describe('scan recording', () => {
 describe('shutdown', () => {
   it('close() writes every buffered scan (nothing lost)', async () => {
     const own = await createTestDb();
-    const fixture = await insertCustomerAndProject(own.db);
-    const actionId = await insertAction(own.db, fixture, 'link', { link: 'https://a.example/' });
-    const { code } = await insertQrCode(own.db, fixture, actionId);
+    const fixture = await buildOwner(own.db);
+    const actionId = await buildAction(own.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://a.example/' },
+    });
+    const { code } = await buildQrCode(own.db, fixture, { actionId });
     // A long interval and a huge batch: nothing is written before close.
     const local = await buildScanApp(own.db, {
       recorder: { flushIntervalMs: 60_000, batchSize: 1_000_000 },
@@ -179,15 +183,21 @@ describe('shutdown', () => {
 describe('over a real port', () => {
   it('answers fetch with a 302 and a themed page', async () => {
     const own = await createTestDb();
-    const fixture = await insertCustomerAndProject(own.db);
+    const fixture = await buildOwner(own.db);
     const { code } = await (async () => {
-      const actionId = await insertAction(own.db, fixture, 'link', {
-        link: 'https://example.org/x',
+      const actionId = await buildAction(own.db, fixture, {
+        objectType: 'link',
+        data: {
+          link: 'https://example.org/x',
+        },
       });
-      return insertQrCode(own.db, fixture, actionId);
+      return buildQrCode(own.db, fixture, { actionId });
     })();
-    const textId = await insertAction(own.db, fixture, 'textArea', { text: '<p>Hallo</p>' });
-    const text = await insertQrCode(own.db, fixture, textId);
+    const textId = await buildAction(own.db, fixture, {
+      objectType: 'textArea',
+      data: { text: '<p>Hallo</p>' },
+    });
+    const text = await buildQrCode(own.db, fixture, { actionId: textId });
     const server = await buildScanApp(own.db);
     const address = await server.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -217,7 +227,7 @@ describe('over a real port', () => {
 
 describe('cache invalidation', () => {
   it('serves from the cache until an event names what changed', async () => {
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const { id, code, actionId } = await linkQr(fixture, 'https://one.example/');
     expect((await scan(code, IPHONE)).headers.location).toBe('https://one.example/');
 
@@ -245,16 +255,19 @@ describe('cache invalidation', () => {
   });
 
   it('a new code is found after its created event, a theme change after the theme event', async () => {
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     expect((await scan('fresh-code', IPHONE)).statusCode).toBe(404);
-    const actionId = await insertAction(t.db, fixture, 'contact', { name: 'N' });
-    await insertQrCode(t.db, fixture, actionId, { code: 'fresh-code' });
+    const actionId = await buildAction(t.db, fixture, {
+      objectType: 'contact',
+      data: { name: 'N' },
+    });
+    await buildQrCode(t.db, fixture, { actionId, code: 'fresh-code' });
     app.events.publish([domainEvent('qr_code', { codes: ['fresh-code'] })]);
     const page = await scan('fresh-code', IPHONE);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('--primary:#fd1056');
 
-    await insertTheme(t.db, fixture, { colors: { primary: '#00aa00' } });
+    await buildTheme(t.db, fixture, { settings: { colors: { primary: '#00aa00' } } });
     app.events.publish([domainEvent('theme', { projectId: fixture.projectId })]);
     expect((await scan('fresh-code', IPHONE)).body).toContain('--primary:#00aa00');
   });

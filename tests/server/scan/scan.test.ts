@@ -2,20 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildScanApp, createTestDb, type TestDb, ANDROID, DESKTOP, IPHONE } from './helpers.js';
 import {
-  buildScanApp,
-  createTestDb,
-  insertAction,
-  insertCustomerAndProject,
-  insertQrCode,
-  insertShortLink,
-  insertTheme,
-  type Fixture,
-  type TestDb,
-  ANDROID,
-  DESKTOP,
-  IPHONE,
-} from './helpers.js';
+  buildOwner,
+  buildAction,
+  buildQrCode,
+  buildShortLink,
+  buildTheme,
+  type Owner,
+} from '../../helpers/factories.js';
 
 const MEDIA = ulid();
 const COVER = ulid();
@@ -23,12 +18,12 @@ const XSS = `<script>alert(1)</script><img src=x onerror=alert(2)>"'><svg onload
 
 let t: TestDb;
 let app: FastifyInstance;
-let fixture: Fixture;
+let fixture: Owner;
 let clock = new Date('2025-06-01T12:00:00Z');
 
 async function qrFor(objectType: string, data: unknown, activity = {}) {
-  const actionId = await insertAction(t.db, fixture, objectType, data, activity);
-  return (await insertQrCode(t.db, fixture, actionId)).code;
+  const actionId = await buildAction(t.db, fixture, { objectType, data, activity });
+  return (await buildQrCode(t.db, fixture, { actionId })).code;
 }
 
 const get = (code: string, headers: Record<string, string> = {}) =>
@@ -36,7 +31,7 @@ const get = (code: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   t = await createTestDb();
-  fixture = await insertCustomerAndProject(t.db);
+  fixture = await buildOwner(t.db);
   app = await buildScanApp(t.db, { now: () => clock });
 });
 
@@ -169,8 +164,11 @@ describe('every Action kind over HTTP', () => {
   });
 
   it('a short link resolves by uri on the default host', async () => {
-    const actionId = await insertAction(t.db, fixture, 'link', { link: 'https://short.example/' });
-    await insertShortLink(t.db, fixture, actionId, 'my-link');
+    const actionId = await buildAction(t.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://short.example/' },
+    });
+    await buildShortLink(t.db, fixture, { actionId, uri: 'my-link' });
     const res = await get('my-link');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://short.example/');
@@ -192,14 +190,19 @@ describe('pages are safe and themed', () => {
   });
 
   it('uses the project theme, defensively', async () => {
-    const other = await insertCustomerAndProject(t.db);
-    await insertTheme(t.db, other, {
-      colors: { primary: '#123456', secondary: 'red;}body{display:none' },
-      fontFamily: 'Roboto</style><script>',
-      font: { family: 'Open Sans' },
+    const other = await buildOwner(t.db);
+    await buildTheme(t.db, other, {
+      settings: {
+        colors: { primary: '#123456', secondary: 'red;}body{display:none' },
+        fontFamily: 'Roboto</style><script>',
+        font: { family: 'Open Sans' },
+      },
     });
-    const actionId = await insertAction(t.db, other, 'contact', { name: 'Themed' });
-    const { code } = await insertQrCode(t.db, other, actionId);
+    const actionId = await buildAction(t.db, other, {
+      objectType: 'contact',
+      data: { name: 'Themed' },
+    });
+    const { code } = await buildQrCode(t.db, other, { actionId });
     const res = await get(code);
     expect(res.body).toContain('--primary:#123456');
     expect(res.body).toContain('"Open Sans"');
@@ -289,8 +292,11 @@ describe('refused and inactive targets', () => {
   });
 
   it('trashed code → not-active page with noindex', async () => {
-    const actionId = await insertAction(t.db, fixture, 'link', { link: 'https://a.example/' });
-    const { code } = await insertQrCode(t.db, fixture, actionId, { trashedAt: NOW_ISO() });
+    const actionId = await buildAction(t.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://a.example/' },
+    });
+    const { code } = await buildQrCode(t.db, fixture, { actionId, trashedAt: NOW_ISO() });
     const res = await get(code, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('This code is not active');
@@ -298,7 +304,7 @@ describe('refused and inactive targets', () => {
   });
 
   it('no Action → not active', async () => {
-    const { code } = await insertQrCode(t.db, fixture, null);
+    const { code } = await buildQrCode(t.db, fixture);
     expect((await get(code)).body).toContain('niet actief');
   });
 
@@ -349,7 +355,7 @@ describe('schedule boundaries over HTTP', () => {
 
 describe('white-label hosts', () => {
   it('selects the customer by Host', async () => {
-    const brand = await insertCustomerAndProject(t.db);
+    const brand = await buildOwner(t.db);
     await t.db
       .insertInto('whiteLabelHostnames')
       .values({
@@ -359,11 +365,17 @@ describe('white-label hosts', () => {
         createdAt: NOW_ISO(),
       })
       .execute();
-    const own = await insertAction(t.db, brand, 'link', { link: 'https://brand.example/own' });
-    await insertShortLink(t.db, brand, own, 'promo', 'go.brand.example');
+    const own = await buildAction(t.db, brand, {
+      objectType: 'link',
+      data: { link: 'https://brand.example/own' },
+    });
+    await buildShortLink(t.db, brand, { actionId: own, uri: 'promo', host: 'go.brand.example' });
     // The same uri on the default host belongs to someone else.
-    const foreign = await insertAction(t.db, fixture, 'link', { link: 'https://other.example/' });
-    await insertShortLink(t.db, fixture, foreign, 'promo');
+    const foreign = await buildAction(t.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://other.example/' },
+    });
+    await buildShortLink(t.db, fixture, { actionId: foreign, uri: 'promo' });
     const foreignQr = await qrFor('link', { link: 'https://other.example/qr' });
 
     const branded = await get('promo', { host: 'GO.brand.example:443' });

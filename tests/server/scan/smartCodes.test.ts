@@ -6,18 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/server/security.js';
 import { PASSWORD_ATTEMPTS } from '../../../src/server/scan/plugin.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
-import {
-  buildScanApp,
-  createTestDb,
-  insertAction,
-  insertCustomerAndProject,
-  insertQrCode,
-  type Fixture,
-  type TestDb,
-  ANDROID,
-  DESKTOP,
-  IPHONE,
-} from './helpers.js';
+import { buildScanApp, createTestDb, type TestDb, ANDROID, DESKTOP, IPHONE } from './helpers.js';
+import { buildOwner, buildAction, buildQrCode, type Owner } from '../../helpers/factories.js';
 
 const NL_IP = '194.109.6.66';
 const DE_IP = '85.214.132.117';
@@ -27,14 +17,17 @@ const link = (url: string) => ({ objectType: 'link', data: { link: url } });
 
 let t: TestDb;
 let app: FastifyInstance;
-let fixture: Fixture;
+let fixture: Owner;
 let clock = new Date('2026-03-04T12:00:00Z');
 
 async function smartQr(
   smart: { rules?: unknown; split?: unknown; protection?: unknown; fallback?: unknown },
   extra: { passwordHash?: string; destinationUnhealthyAt?: string } = {},
 ) {
-  const actionId = await insertAction(t.db, fixture, 'link', { link: 'https://own.example/' });
+  const actionId = await buildAction(t.db, fixture, {
+    objectType: 'link',
+    data: { link: 'https://own.example/' },
+  });
   await t.db
     .updateTable('actions')
     .set({
@@ -47,7 +40,7 @@ async function smartQr(
     })
     .where('id', '=', actionId)
     .execute();
-  return insertQrCode(t.db, fixture, actionId);
+  return buildQrCode(t.db, fixture, { actionId });
 }
 
 const scan = (code: string, headers: Record<string, string> = {}) =>
@@ -59,7 +52,7 @@ const scan = (code: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   t = await createTestDb();
-  fixture = await insertCustomerAndProject(t.db);
+  fixture = await buildOwner(t.db);
   app = await buildScanApp(
     t.db,
     { now: () => clock, recorder: { flushIntervalMs: 10_000 } },

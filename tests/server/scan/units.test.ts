@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
 import type { DomainEvent } from '../../../src/server/events/bus.js';
-import { domainEvent } from '../../helpers/factories.js';
+import { domainEvent, buildOwner } from '../../helpers/factories.js';
 import { createCountryLookup } from '../../../src/server/scan/geo.js';
 import { pickLanguage, loadMessages } from '../../../src/server/scan/i18n.js';
 import { normaliseCode, normaliseHost } from '../../../src/server/scan/normalise.js';
@@ -28,7 +28,7 @@ import {
 } from '../../../src/server/scan/visitor.js';
 import { SCAN_MESSAGES } from '../../../src/server/scan/messages.js';
 import { escapeHtml } from '../../../src/server/scan/html.js';
-import { countScans, createTestDb, insertCustomerAndProject } from './helpers.js';
+import { countScans, createTestDb } from './helpers.js';
 
 describe('visitor parsing', () => {
   it.each([
@@ -327,7 +327,7 @@ describe('ScanRecorder', () => {
     // The scans table moved away makes every write fail, as a database outage would.
     const broken = await createTestDb();
     await broken.db.schema.alterTable('scans').renameTo('scans_away').execute();
-    const fixture = await insertCustomerAndProject(broken.db);
+    const fixture = await buildOwner(broken.db);
     const errors: unknown[] = [];
     const recorder = new ScanRecorder(
       broken.db,
@@ -352,7 +352,7 @@ describe('ScanRecorder', () => {
 
   it('flushes at once when a batch is full', async () => {
     const t = await createTestDb();
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const recorder = new ScanRecorder(
       t.db,
       createScanEnricher(() => 'NL'),
@@ -370,7 +370,7 @@ describe('ScanRecorder', () => {
 
   it('catches up on a deep backlog in larger transactions, then returns to small ones', async () => {
     const t = await createTestDb();
-    const fixture = await insertCustomerAndProject(t.db);
+    const fixture = await buildOwner(t.db);
     const batches: number[] = [];
     const recorder = new ScanRecorder(
       t.db,

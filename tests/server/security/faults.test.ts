@@ -16,13 +16,8 @@ import { migrateToLatest } from '../../../src/server/db/migrate.js';
 import { seedDemoData, type SeededIds } from '../../../src/server/db/seed.js';
 import { call, DEMO, login } from '../../helpers/testApp.js';
 import { upload } from '../content/helpers.js';
-import {
-  buildScanApp,
-  createTestDb,
-  insertAction,
-  insertCustomerAndProject,
-  insertQrCode,
-} from '../scan/helpers.js';
+import { buildScanApp, createTestDb } from '../scan/helpers.js';
+import { buildOwner, buildAction, buildQrCode } from '../../helpers/factories.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -168,11 +163,14 @@ describe.skipIf(onPostgres)('the database gone while scans come in', () => {
   });
 
   it('keeps redirecting known codes from the cache and says so in the log', async () => {
-    const fixture = await insertCustomerAndProject(scanDb.db);
-    const actionId = await insertAction(scanDb.db, fixture, 'link', {
-      link: 'https://still.example/',
+    const fixture = await buildOwner(scanDb.db);
+    const actionId = await buildAction(scanDb.db, fixture, {
+      objectType: 'link',
+      data: {
+        link: 'https://still.example/',
+      },
     });
-    const { code } = await insertQrCode(scanDb.db, fixture, actionId);
+    const { code } = await buildQrCode(scanDb.db, fixture, { actionId });
     const log = logSink();
     const app = await buildScanApp(
       scanDb.db,

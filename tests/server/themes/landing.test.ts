@@ -1,12 +1,11 @@
 // Landing pages render the active theme: logo, social icons and the font's stylesheet, with the
 // scan service's escaping and CSP kept even for settings written around the API.
-import { ulid } from 'ulidx';
-import { domainEvent } from '../../helpers/factories.js';
+import { domainEvent, buildTheme, buildMedia } from '../../helpers/factories.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { readThemeSettings } from '../../../src/server/scan/theme.js';
 import { buildTestApp, type TestApp } from '../../helpers/testApp.js';
-import { insertContactQrCode, insertImage } from './helpers.js';
+import { buildContactQrCode } from './helpers.js';
 
 let t: TestApp;
 let owner: { customerId: string; projectId: string };
@@ -19,23 +18,8 @@ afterAll(async () => {
 });
 
 async function activeTheme(settings: unknown, logoMediaId: string | null = null) {
-  const now = new Date().toISOString();
   await t.db.deleteFrom('themes').where('projectId', '=', owner.projectId).execute();
-  await t.db
-    .insertInto('themes')
-    .values({
-      id: ulid(),
-      customerId: owner.customerId,
-      projectId: owner.projectId,
-      name: 'Direct',
-      isActive: 1,
-      settings: JSON.stringify(settings),
-      logoMediaId,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await buildTheme(t.db, owner, { name: 'Direct', settings, logoMediaId });
   // Written past the API, so no event went out: publish the one a theme change sends.
   t.app.events.publish([
     domainEvent('theme', { customerId: owner.customerId, projectId: owner.projectId }),
@@ -44,7 +28,7 @@ async function activeTheme(settings: unknown, logoMediaId: string | null = null)
 
 describe('themed landing pages', () => {
   it('shows the logo and the social icons, each a checked link', async () => {
-    const logo = await insertImage(t.db, owner);
+    const logo = await buildMedia(t.db, owner);
     await activeTheme({
       logo: { mediaId: logo, size: 100 },
       socialIcons: [
@@ -52,7 +36,7 @@ describe('themed landing pages', () => {
         { type: 'email', link: 'mailto:hello@example.com' },
       ],
     });
-    const code = await insertContactQrCode(t.db, owner);
+    const code = await buildContactQrCode(t.db, owner);
     const res = await t.app.inject({ method: 'GET', url: `/s/${code}` });
     const { document } = new JSDOM(res.body).window;
     expect(document.querySelector('img.logo')?.getAttribute('src')).toBe(`/api/file/${logo}`);
@@ -74,7 +58,7 @@ describe('themed landing pages', () => {
       font: { family: 'Lobster', subset: 'latin', variant: 'regular' },
       corner: '</style><script>',
     });
-    const code = await insertContactQrCode(t.db, owner);
+    const code = await buildContactQrCode(t.db, owner);
     const res = await t.app.inject({ method: 'GET', url: `/s/${code}` });
     expect(res.body).toContain('--primary:#0a7f3f');
     expect(res.body).not.toContain('javascript:');

@@ -2,8 +2,9 @@
 // (src/shared/permissions.ts), so this file takes ThemeSetActive and ThemeLogoDelete away from
 // role user to see the gates work.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertImage } from './helpers.js';
+
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
+import { buildMedia } from '../../helpers/factories.js';
 
 vi.mock('../../../src/shared/permissions.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/shared/permissions.js')>();
@@ -42,7 +43,7 @@ describe('theme permission keys', () => {
     expect(logo.statusCode).toBe(403);
 
     // Clearing the logo through a save needs the same key.
-    const mediaId = await insertImage(t.db, {
+    const mediaId = await buildMedia(t.db, {
       customerId: t.ids.customers.demo,
       projectId: t.ids.projects.demoLinked,
     });

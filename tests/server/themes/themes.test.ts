@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { insertContactQrCode, insertImage } from './helpers.js';
+import { buildContactQrCode } from './helpers.js';
+import { buildMedia } from '../../helpers/factories.js';
 
 let t: TestApp;
 let admin = '';
@@ -207,8 +208,8 @@ describe('validation', () => {
   });
 
   it("accepts only this project's images as logo and background", async () => {
-    const own = await insertImage(t.db, { customerId: t.ids.customers.demo, projectId: pid });
-    const foreign = await insertImage(t.db, {
+    const own = await buildMedia(t.db, { customerId: t.ids.customers.demo, projectId: pid });
+    const foreign = await buildMedia(t.db, {
       customerId: t.ids.customers.acme,
       projectId: acmePid,
     });
@@ -364,7 +365,7 @@ describe('preview', () => {
 describe('landing pages use the active theme', () => {
   it("shows the active theme's colours and font, and follows a change of active theme", async () => {
     const owner = { customerId: t.ids.customers.demo, projectId: pid };
-    const code = await insertContactQrCode(t.db, owner);
+    const code = await buildContactQrCode(t.db, owner);
     const scan = () => t.app.inject({ method: 'GET', url: `/s/${code}` });
 
     const green = await createTheme('Green', {
