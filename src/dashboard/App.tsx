@@ -155,7 +155,7 @@ const ToThemeDetails = screen(() => import('./themes/ThemeEdit'), 'ToThemeDetail
 
 /**
  * The paths of screens loaded on demand; the screens' own `.path` statics would pull them into
- * the first download. tests/dashboard/routes.test.ts checks these against the statics.
+ * the first download. tests/dashboard/App.test.ts checks these against the statics.
  */
 export const LAZY_PATHS = {
   qrCodeList: '/projects/:pid/qr-codes',

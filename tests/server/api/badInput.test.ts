@@ -3,7 +3,7 @@
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { firstError, multipart, PNG_1PX, upload } from '../content/helpers.js';
+import { firstError, multipart, PNG_1PX, upload } from './routes/contentHelpers.js';
 
 let t: TestApp;
 let admin: string;

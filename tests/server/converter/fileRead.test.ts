@@ -17,7 +17,7 @@ import {
   multipart,
   uploadOk,
   type ContentTestApp,
-} from '../content/helpers.js';
+} from '../api/routes/contentHelpers.js';
 
 const MARKER = 'SECRET-MARKER-7f3a9c';
 let t: ContentTestApp;

@@ -10,13 +10,13 @@ import { DEFAULT_QR_DESIGN } from '../../../src/shared/schemas/qrCode.js';
 import { DEFAULT_THEME_SETTINGS } from '../../../src/shared/schemas/theme.js';
 import { buildUser } from '../../helpers/factories.js';
 import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
-import { PNG_1PX, upload } from '../content/helpers.js';
+import { PNG_1PX, upload } from '../api/routes/contentHelpers.js';
 import {
   seedProjectContent,
   VALID_AD,
   whiteLabelHostnameOf,
   type ProjectIds,
-} from '../isolation/fixtures.js';
+} from '../api/isolation/fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -303,7 +303,7 @@ const CASES: Case[] = [
   },
   {
     // Without a pending sign-in (the password step) nothing happens; the row of a completed
-    // second step is tested in tests/server/auth/twoFactor.test.ts.
+    // second step is tested in tests/server/services/twoFactor.test.ts.
     route: 'POST /api/login/two-factor',
     path: () => '/api/login/two-factor',
     body: () => ({ code: '123456' }),
