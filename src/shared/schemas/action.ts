@@ -12,14 +12,9 @@ import {
 } from '../constants.js';
 import { ACTION_TYPES, ACTIVE_INTERVAL_UNITS, type ActionType } from '../enums.js';
 import { ulidSchema } from '../ids.js';
-import {
-  ACTIVITY_MODES,
-  ALWAYS_ACTIVE,
-  DEFAULT_TIME_ZONE,
-  isValidTimeZone,
-  type Activity,
-} from '../activity.js';
+import { ACTIVITY_MODES, ALWAYS_ACTIVE, DEFAULT_TIME_ZONE, type Activity } from '../activity.js';
 import { isCountryCode } from '../countries.js';
+import { isTimeZone } from '../timeZone.js';
 import { addCustomIssue, issueParams } from '../validation.js';
 import { optionalText, requiredText } from './common.js';
 import { smartActionFields, type Protection } from './rules.js';
@@ -255,7 +250,7 @@ export const activitySchema = z
       .string()
       .max(64)
       .default(DEFAULT_TIME_ZONE)
-      .refine(isValidTimeZone, { params: issueParams({ code: 'invalid' }) }),
+      .refine(isTimeZone, { params: issueParams({ code: 'invalid' }) }),
   })
   .superRefine((activity, ctx) => {
     if (activity.mode === 'always') return;

@@ -88,21 +88,16 @@ export const fontSchema = z
       addCustomIssue(ctx, ['family'], { code: 'in' }, 'This font is not in the catalogue');
       return;
     }
-    if (!known.subsets.includes(font.subset)) {
-      addCustomIssue(
-        ctx,
-        ['subset'],
-        { code: 'in', meta: { values: known.subsets } },
-        'This font has no such subset',
-      );
-    }
-    if (!known.variants.includes(font.variant)) {
-      addCustomIssue(
-        ctx,
-        ['variant'],
-        { code: 'in', meta: { values: known.variants } },
-        'This font has no such variant',
-      );
+    const offered = { subset: known.subsets, variant: known.variants };
+    for (const field of ['subset', 'variant'] as const) {
+      const values = offered[field];
+      if (!values.includes(font[field]))
+        addCustomIssue(
+          ctx,
+          [field],
+          { code: 'in', meta: { values } },
+          `This font has no such ${field}`,
+        );
     }
   });
 export type ThemeFont = z.infer<typeof fontSchema>;
