@@ -25,8 +25,8 @@ export const SOCIAL_ICON_TYPES = [
   'tiktok',
   'whatsapp',
 ] as const;
-export const SOCIAL_ICON_STYLES = ['filled', 'outlined', 'plain'] as const;
 export type SocialIconType = (typeof SOCIAL_ICON_TYPES)[number];
+export const SOCIAL_ICON_STYLES = ['filled', 'outlined', 'plain'] as const;
 
 export const SOCIAL_ICONS_MAX = 9;
 export const RADIUS_MAX = 50;
