@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { pathToPointer, type ApiError, type ApiErrorCode, type ApiErrorMeta } from './errors.js';
 
-/** Custom refinements carry their code in params: `ctx.addIssue({ code: 'custom', params: { code: 'confirmed' } })`. */
+/** Custom refinements carry their code in params: `addCustomIssue(ctx, path, { code: 'confirmed' })`. */
 export interface CustomIssueParams {
   code: ApiErrorCode;
   meta?: ApiErrorMeta;
