@@ -15,12 +15,13 @@
 // - `showBeforeActive`: before the first start the Action is already shown (a teaser that is
 //   live ahead of its period); the end still applies.
 import type { ActiveIntervalUnit } from './enums.js';
+import { DEFAULT_TIME_ZONE, wallClock } from './timeZone.js';
 
 export const ACTIVITY_MODES = ['always', 'period', 'interval'] as const;
 export type ActivityMode = (typeof ACTIVITY_MODES)[number];
 
 /** The time zone whole days are counted in when none is stored (the product is Dutch first). */
-export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+export { DEFAULT_TIME_ZONE };
 
 export interface ActivityInterval {
   every: number;
@@ -141,50 +142,19 @@ export function addUnits(ms: number, n: number, unit: ActiveIntervalUnit): numbe
   );
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function zonedParts(ms: number, zone: string): number[] {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, formatter);
-  }
-  const parts = formatter.formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
-}
-
 /** Offset of the zone at an instant, in ms (local wall time minus UTC). */
 function zoneOffset(ms: number, zone: string): number {
-  const [y, mo, d, h, mi, s] = zonedParts(ms, zone);
+  const [y, mo, d, h, mi, s] = wallClock(ms, zone);
   return Date.UTC(y, mo - 1, d, h, mi, s) - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 /** 00:00 local time of the day (plus `addDays`) that contains `ms` in `zone`, as epoch ms. */
 export function startOfZonedDay(ms: number, zone: string, addDays = 0): number {
   if (Number.isNaN(ms)) return ms;
-  const [y, mo, d] = zonedParts(ms, zone);
+  const [y, mo, d] = wallClock(ms, zone);
   const localMidnight = Date.UTC(y, mo - 1, d + addDays);
   // Two passes settle the offset across a DST change.
   let guess = localMidnight - zoneOffset(localMidnight, zone);
   guess = localMidnight - zoneOffset(guess, zone);
   return guess;
-}
-
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -87,21 +87,27 @@ const crud = (
   verbs: readonly (typeof CRUD_VERBS)[number][] = CRUD_VERBS,
 ) => verbs.map((verb) => `${resource}${verb}` as CrudKey);
 
-/**
- * A project's content (SPEC §2 and §6: "customeradmin and user"): the platform admin manages
- * customers and projects, not what is inside them, so neither the API nor the dashboard gives
- * the admin its lists, editors, wizard or statistics.
- */
-const CONTENT_KEYS_OF_PROJECT: PermissionKey[] = [
+/** The lists on a project's page: its QR codes, short links, Actions, advertisements, … */
+const PROJECT_LIST_KEYS: PermissionKey[] = [
   'ProjectQRCodesView',
   'ProjectShortLinksView',
   'ProjectQRLinksView',
   'ProjectAdvertisementsView',
   'ProjectLabelsView',
   'ProjectThemesView',
-  'QRLinkFile',
-  'QRLinkLink',
-  'QRLinkContact',
+];
+
+/** The catalogue's keys for a file, link or contact Action. */
+const ACTION_KIND_KEYS: PermissionKey[] = ['QRLinkFile', 'QRLinkLink', 'QRLinkContact'];
+
+/**
+ * A project's content (SPEC §2 and §6: "customeradmin and user"): the platform admin manages
+ * customers and projects, not what is inside them, so neither the API nor the dashboard gives
+ * the admin its lists, editors, wizard or statistics.
+ */
+const CONTENT_KEYS_OF_PROJECT: PermissionKey[] = [
+  ...PROJECT_LIST_KEYS,
+  ...ACTION_KIND_KEYS,
   'ThemeSetActive',
   'ThemeLogoDelete',
   ...crud('QRCode'),
@@ -223,19 +229,12 @@ const PROJECT_CONTENT = [
 const READ_KEYS: PermissionKey[] = [
   'UserProjectsView',
   'ProjectView',
-  'ProjectQRCodesView',
-  'ProjectShortLinksView',
-  'ProjectQRLinksView',
-  'ProjectAdvertisementsView',
-  'ProjectLabelsView',
-  'ProjectThemesView',
+  ...PROJECT_LIST_KEYS,
   ...[...PROJECT_CONTENT, 'Advertisement', 'Theme'].map((resource) => `${resource}View` as CrudKey),
 ];
 const CONTENT_KEYS: PermissionKey[] = [
   ...READ_KEYS,
-  'QRLinkFile',
-  'QRLinkLink',
-  'QRLinkContact',
+  ...ACTION_KIND_KEYS,
   ...PROJECT_CONTENT.flatMap((resource) => crud(resource)),
 ];
 

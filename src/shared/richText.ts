@@ -3,9 +3,6 @@
 // (jsdom-backed DOMPurify) sanitise identically.
 import type { Config, DOMPurify } from 'dompurify';
 
-export const TEXT_ALIGNMENTS = ['left', 'center', 'right'] as const;
-export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
-
 /** What the editor (TipTap via ra-input-rich-text) produces and the landing page may show. */
 export const RICH_TEXT_TAGS = [
   'p',
@@ -24,6 +21,8 @@ export const RICH_TEXT_TAGS = [
   'blockquote',
 ] as const;
 
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right'] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 const ALIGNABLE = new Set(['P', 'H3']);
 const ALIGN_PATTERN = /^\s*text-align\s*:\s*(left|center|right)\s*;?\s*$/i;
 /** Only web, mail and phone links; DOMPurify tests this against the whole attribute value. */

@@ -78,12 +78,11 @@ export function bucketStart(date: Date, granularity: Granularity): Date {
 
 /** The start of the bucket after the one starting at `start`. */
 export function nextBucket(start: Date, granularity: Granularity): Date {
+  if (granularity === 'hour') return new Date(start.getTime() + 60 * 60 * 1000);
   const y = start.getUTCFullYear();
   const m = start.getUTCMonth();
   const d = start.getUTCDate();
   switch (granularity) {
-    case 'hour':
-      return new Date(start.getTime() + 60 * 60 * 1000);
     case 'day':
       return new Date(Date.UTC(y, m, d + 1));
     case 'week':

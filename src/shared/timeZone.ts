@@ -70,15 +70,18 @@ export function isIanaTimeZone(timeZone: string): boolean {
   return timeZoneNames().includes(timeZone) || isTimeZone(timeZone);
 }
 
-/** The wall-clock time in `timeZone` at the instant `ms`. */
-export function localParts(ms: number, timeZone: string): LocalParts {
+/** The wall clock in `timeZone` at the instant `ms`: [year, month (1–12), day, hour, minute, second]. */
+export function wallClock(ms: number, timeZone: string): number[] {
   const parts = formatterOf(timeZone).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const year = get('year');
-  const month = get('month');
-  const day = get('day');
+  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
+}
+
+/** The wall-clock time in `timeZone` at the instant `ms`. */
+export function localParts(ms: number, timeZone: string): LocalParts {
+  const [year, month, day, hour, minute] = wallClock(ms, timeZone);
   const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
-  return { year, month, day, hour: get('hour'), minute: get('minute'), weekday };
+  return { year, month, day, hour, minute, weekday };
 }
 
 /** The wall-clock time at `ms` in `timeZone` as ISO 8601 with its offset: 2026-01-16T22:30+01:00. */

@@ -1,6 +1,7 @@
 // UTM tags of a link target: one function builds them into a URL's query string and one reads them
 // back, so the dashboard's builder and anything that inspects a link agree on the five names.
 import { z } from 'zod';
+import { addCustomIssue } from './validation.js';
 import { requiredText } from './schemas/common.js';
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
@@ -37,12 +38,12 @@ export const utmPresetsInputSchema = z.object({
       presets.forEach((preset, index) => {
         const key = preset.name.toLowerCase();
         if (seen.has(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'name'],
-            params: { code: 'utm_preset_name_duplicated' },
-            message: 'Each preset needs its own name',
-          });
+          addCustomIssue(
+            ctx,
+            [index, 'name'],
+            { code: 'utm_preset_name_duplicated' },
+            'Each preset needs its own name',
+          );
         }
         seen.add(key);
       });

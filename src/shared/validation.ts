@@ -3,13 +3,38 @@
 import type { z } from 'zod';
 import { pathToPointer, type ApiError, type ApiErrorCode, type ApiErrorMeta } from './errors.js';
 
-/** Custom refinements carry their code in params: `ctx.addIssue({ code: 'custom', params: { code: 'confirmed' } })`. */
+/** Custom refinements carry their code in params: `addCustomIssue(ctx, path, { code: 'confirmed' })`. */
 export interface CustomIssueParams {
   code: ApiErrorCode;
   meta?: ApiErrorMeta;
 }
 
 type Issue = z.core.$ZodIssue;
+
+/**
+ * `params` typed as zod types them (a loose record): the one cast, so every rule still writes its
+ * code and meta against CustomIssueParams.
+ */
+export const issueParams = (params: CustomIssueParams) =>
+  params as unknown as Record<string, unknown>;
+
+/** What superRefine and transform hand a rule to report a failure with. */
+interface IssueSink {
+  addIssue(issue: z.core.$ZodSuperRefineIssue): void;
+}
+
+/**
+ * Reports a failed custom rule at `path` (below the value being checked; [] for the value itself)
+ * with the API error code it answers; `message` becomes the error's detail.
+ */
+export function addCustomIssue(
+  ctx: IssueSink,
+  path: PropertyKey[],
+  params: CustomIssueParams,
+  message?: string,
+): void {
+  ctx.addIssue({ code: 'custom', path, message, params: issueParams(params) });
+}
 
 export function issueToApiError(issue: Issue): ApiError {
   const { code, meta } = classify(issue);

@@ -4,14 +4,8 @@
 // time limit and our User-Agent. robots.txt is read with robots-parser and obeyed.
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import robotsParser from 'robots-parser';
-import {
-  checkedLookup,
-  isPrivateAddress,
-  PrivateAddressError,
-  type Resolve,
-} from '../webhooks/address.js';
+import { checkedLookup, privateLiteralError, type Resolve } from '../webhooks/address.js';
 
 export const HEALTH_USER_AGENT = 'QRHub-LinkChecker/1.0 (+destination health of QR Hub links)';
 /** The User-Agent token robots.txt groups are matched against. */
@@ -49,10 +43,8 @@ function request(
   readBody = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    // An IP literal is not looked up, so the lookup's check would never run for it.
-    if (net.isIP(host) && !allowPrivate && isPrivateAddress(host))
-      return reject(new PrivateAddressError(host));
+    const refused = privateLiteralError(url, allowPrivate);
+    if (refused) return reject(refused);
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,

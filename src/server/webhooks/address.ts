@@ -67,6 +67,17 @@ export async function pointsToPrivateNetwork(url: string): Promise<boolean> {
   return addresses.some(isPrivateAddress);
 }
 
+/**
+ * The refusal for a URL whose host is a private IP literal (unless private addresses are allowed),
+ * or null: a literal is never looked up, so checkedLookup's check would not run for it.
+ */
+export function privateLiteralError(url: URL, allowPrivate: boolean): PrivateAddressError | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return net.isIP(host) && !allowPrivate && isPrivateAddress(host)
+    ? new PrivateAddressError(host)
+    : null;
+}
+
 /** How names are resolved: the system's resolver, or another one (a test's, a closed network's). */
 export type Resolve = (
   hostname: string,

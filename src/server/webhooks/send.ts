@@ -2,8 +2,7 @@
 // limit, and the response body read and dropped (only its status is kept).
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import { checkedLookup, isPrivateAddress, PrivateAddressError } from './address.js';
+import { checkedLookup, privateLiteralError } from './address.js';
 
 export interface SendOptions {
   allowPrivate: boolean;
@@ -19,10 +18,8 @@ export function postJson(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    // An IP literal is not looked up, so the lookup's check would never run for it.
-    if (net.isIP(host) && !allowPrivate && isPrivateAddress(host))
-      return reject(new PrivateAddressError(host));
+    const refused = privateLiteralError(target, allowPrivate);
+    if (refused) return reject(refused);
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,

@@ -12,15 +12,10 @@ import {
 } from '../constants.js';
 import { ACTION_TYPES, ACTIVE_INTERVAL_UNITS, type ActionType } from '../enums.js';
 import { ulidSchema } from '../ids.js';
-import {
-  ACTIVITY_MODES,
-  ALWAYS_ACTIVE,
-  DEFAULT_TIME_ZONE,
-  isValidTimeZone,
-  type Activity,
-} from '../activity.js';
+import { ACTIVITY_MODES, ALWAYS_ACTIVE, DEFAULT_TIME_ZONE, type Activity } from '../activity.js';
 import { isCountryCode } from '../countries.js';
-import type { CustomIssueParams } from '../validation.js';
+import { isTimeZone } from '../timeZone.js';
+import { addCustomIssue, issueParams } from '../validation.js';
 import { optionalText, requiredText } from './common.js';
 import { smartActionFields, type Protection } from './rules.js';
 
@@ -35,8 +30,6 @@ export const PLAY_STORE_PREFIX = 'https://play.google.com/store/apps/';
 
 /** The translation key of SPEC §8's notice "The end date cannot be earlier than the start date". */
 export const END_BEFORE_START_MESSAGE_KEY = 'notifications.endDateBeforeStartDate';
-
-const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
 
 /**
  * "example.com/x" typed without a scheme means https://example.com/x (issue 13); anything that
@@ -109,11 +102,7 @@ const optionalMedia = mediaFieldSchema.default(EMPTY_MEDIA);
 /** SPEC §5 "file required when none is stored": a media id that is not being removed. */
 const requiredMedia = mediaFieldSchema.superRefine((media, ctx) => {
   if (!media.mediaId || media.remove) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'A file is required',
-      params: custom({ code: 'required' }),
-    });
+    addCustomIssue(ctx, [], { code: 'required' }, 'A file is required');
   }
 });
 
@@ -158,7 +147,7 @@ export const contactDataSchema = z.object({
         (v) => (v === '' ? null : v),
         z
           .string()
-          .refine(isCountryCode, { params: custom({ code: 'invalid' }) })
+          .refine(isCountryCode, { params: issueParams({ code: 'invalid' }) })
           .nullish()
           .transform((v) => v ?? null),
       ),
@@ -261,17 +250,12 @@ export const activitySchema = z
       .string()
       .max(64)
       .default(DEFAULT_TIME_ZONE)
-      .refine(isValidTimeZone, { params: custom({ code: 'invalid' }) }),
+      .refine(isTimeZone, { params: issueParams({ code: 'invalid' }) }),
   })
   .superRefine((activity, ctx) => {
     if (activity.mode === 'always') return;
     const required = (field: string) =>
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `${field} is required`,
-        params: custom({ code: 'required' }),
-      });
+      addCustomIssue(ctx, [field], { code: 'required' }, `${field} is required`);
     if (!activity.start) required('start');
     if (!activity.noEndDate && !activity.end) required('end');
     if (activity.mode === 'interval' && !activity.interval) required('interval');
@@ -283,15 +267,15 @@ export const activitySchema = z
         ? activity.end.slice(0, 10) < activity.start.slice(0, 10)
         : end < start;
       if (endsBefore) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['end'],
-          message: 'The end date cannot be earlier than the start date',
-          params: custom({
+        addCustomIssue(
+          ctx,
+          ['end'],
+          {
             code: 'date_after_or_equal',
             meta: { date: 'start', messageKey: END_BEFORE_START_MESSAGE_KEY },
-          }),
-        });
+          },
+          'The end date cannot be earlier than the start date',
+        );
       }
     }
   });

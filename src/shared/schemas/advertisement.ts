@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LINK_MAX, TEXT_MAX } from '../constants.js';
 import { ulidSchema } from '../ids.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue } from '../validation.js';
 import { httpUrlSchema } from './action.js';
 import { optionalText, requiredText } from './common.js';
 
@@ -20,25 +20,20 @@ export const AD_DISPLAY_TIME_DEFAULT_MS = 5000;
 /** QR codes per link call (PUT …/qr-codes, PUT …/advertisements). */
 export const AD_LINK_IDS_MAX = 500;
 
-const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
-
 /** An integer within the bounds; out of range is 'between' with meta { min, max }. */
 export const displayTimeMsSchema = z.number().superRefine((value, ctx) => {
   if (!Number.isInteger(value)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Must be a whole number of milliseconds',
-      params: custom({ code: 'integer' }),
-    });
+    addCustomIssue(ctx, [], { code: 'integer' }, 'Must be a whole number of milliseconds');
   } else if (value < AD_DISPLAY_TIME_MIN_MS || value > AD_DISPLAY_TIME_MAX_MS) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `Must be between ${AD_DISPLAY_TIME_MIN_MS} and ${AD_DISPLAY_TIME_MAX_MS} ms`,
-      params: custom({
+    addCustomIssue(
+      ctx,
+      [],
+      {
         code: 'between',
         meta: { min: AD_DISPLAY_TIME_MIN_MS, max: AD_DISPLAY_TIME_MAX_MS },
-      }),
-    });
+      },
+      `Must be between ${AD_DISPLAY_TIME_MIN_MS} and ${AD_DISPLAY_TIME_MAX_MS} ms`,
+    );
   }
 });
 
@@ -60,12 +55,7 @@ export const advertisementInputSchema = z
   })
   .superRefine((value, ctx) => {
     if (!value.text && !value.imageMediaId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['text'],
-        message: 'Give a text or an image (or both)',
-        params: custom({ code: 'required' }),
-      });
+      addCustomIssue(ctx, ['text'], { code: 'required' }, 'Give a text or an image (or both)');
     }
   });
 export type AdvertisementInput = z.infer<typeof advertisementInputSchema>;

@@ -3,13 +3,12 @@
 import { z } from 'zod';
 import { ulidSchema } from '../ids.js';
 import { defaultRange } from '../statsAggregation.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue } from '../validation.js';
 
 /** Longest range one call may ask for; yearly buckets keep even that small. */
 export const MAX_ANALYTICS_RANGE_DAYS = 3660;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
 /** A range bound: an instant, or a date (YYYY-MM-DD) read as that day where the project is. */
 export const analyticsInstant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
@@ -31,21 +30,21 @@ export const timeseriesQuerySchema = z
       ? startOf(query.from)
       : new Date(to.getTime() - (defaults.to.getTime() - defaults.from.getTime()));
     if (to.getTime() < from.getTime()) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date cannot be earlier than the start date',
-        params: custom({ code: 'date_after_or_equal', meta: { date: 'from' } }),
-      });
+      addCustomIssue(
+        ctx,
+        ['to'],
+        { code: 'date_after_or_equal', meta: { date: 'from' } },
+        'The end date cannot be earlier than the start date',
+      );
       return z.NEVER;
     }
     if (to.getTime() - from.getTime() > MAX_ANALYTICS_RANGE_DAYS * DAY_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['from'],
-        message: `The range can span at most ${MAX_ANALYTICS_RANGE_DAYS} days`,
-        params: custom({ code: 'max', meta: { max: MAX_ANALYTICS_RANGE_DAYS } }),
-      });
+      addCustomIssue(
+        ctx,
+        ['from'],
+        { code: 'max', meta: { max: MAX_ANALYTICS_RANGE_DAYS } },
+        `The range can span at most ${MAX_ANALYTICS_RANGE_DAYS} days`,
+      );
       return z.NEVER;
     }
     // The texts too: a date-only bound means that day where the project is (see rangeIn).

@@ -2,12 +2,13 @@
 // server's route use this one schema.
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../permissions.js';
+import { issueParams } from '../validation.js';
 import { requiredText } from './common.js';
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'qrh_';
 
-const futureIssue = { code: 'date_after_or_equal' } as unknown as Record<string, unknown>;
+const futureIssue = issueParams({ code: 'date_after_or_equal' });
 
 export const apiKeyInputSchema = z.object({
   name: requiredText(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addCustomIssue } from '../validation.js';
 import { PASSWORD_MIN, TEXT_MAX } from '../constants.js';
 import { LANGUAGES, type Role, type Language } from '../enums.js';
 import { isRole, type PermissionKey } from '../permissions.js';
@@ -19,12 +20,12 @@ export function passwordConfirmed<T extends { password: string; passwordConfirma
   ctx: z.RefinementCtx,
 ): void {
   if (value.password !== value.passwordConfirmation)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['passwordConfirmation'],
-      message: 'The password confirmation does not match',
-      params: { code: 'confirmed' },
-    });
+    addCustomIssue(
+      ctx,
+      ['passwordConfirmation'],
+      { code: 'confirmed' },
+      'The password confirmation does not match',
+    );
 }
 
 /** New password with its confirmation; the current one is checked on the server. */

@@ -1,5 +1,6 @@
 // Plans, checkout and invoices (issue 10): the shapes the API answers and the bodies it accepts.
 import { z } from 'zod';
+import { addCustomIssue } from '../validation.js';
 import { BILLING_PERIODS, SUPPORT_LEVELS, type BillingPeriod } from '../enums.js';
 import type { AccountState } from '../billing.js';
 import { optionalText, requiredText } from './common.js';
@@ -49,10 +50,8 @@ export const activateSchema = z
   })
   .superRefine((value, context) => {
     if (value.customerType !== 'business') return;
-    if (!value.companyName)
-      context.addIssue({ code: 'custom', path: ['companyName'], params: { code: 'required' } });
-    if (!value.vatNumber)
-      context.addIssue({ code: 'custom', path: ['vatNumber'], params: { code: 'required' } });
+    if (!value.companyName) addCustomIssue(context, ['companyName'], { code: 'required' });
+    if (!value.vatNumber) addCustomIssue(context, ['vatNumber'], { code: 'required' });
   });
 export type ActivateInput = z.infer<typeof activateSchema>;
 

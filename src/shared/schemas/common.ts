@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue, issueParams, type CustomIssueParams } from '../validation.js';
 
 /**
  * Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they make a name
@@ -8,9 +8,7 @@ import type { CustomIssueParams } from '../validation.js';
  */
 export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
-const directionControl = {
-  code: 'text_direction_control',
-} satisfies CustomIssueParams as unknown as Record<string, unknown>;
+const directionControl = issueParams({ code: 'text_direction_control' });
 
 /** A trimmed text between `min` and `max` characters, without direction controls. */
 export const plainText = (min: number, max: number) =>
@@ -57,9 +55,7 @@ export interface ItemResponse<T> {
   data: T;
 }
 
-const actionTwice = {
-  code: 'invalid',
-} satisfies CustomIssueParams as unknown as Record<string, unknown>;
+const actionTwice: CustomIssueParams = { code: 'invalid' };
 
 /**
  * A new QR code or short link brings either an existing Action (`actionId`) or a new one
@@ -72,12 +68,12 @@ export function withInlineAction<Shape extends z.ZodRawShape, Action extends z.Z
   return base.extend({ action: action.optional() }).superRefine((value, ctx) => {
     const { action: inline, actionId } = value as { action?: unknown; actionId?: unknown };
     if (inline !== undefined && actionId !== null && actionId !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['action'],
-        message: 'Send either actionId or a new action, not both',
-        params: actionTwice,
-      });
+      addCustomIssue(
+        ctx,
+        ['action'],
+        actionTwice,
+        'Send either actionId or a new action, not both',
+      );
     }
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '../enums.js';
 import { roleSchema } from './auth.js';
 import { emailSchema, optionalText, requiredText } from './common.js';
+import { limitSchema } from './limits.js';
 
 export const customerInputSchema = z.object({
   name: requiredText(),
@@ -22,13 +23,12 @@ export type CustomerInput = z.infer<typeof customerInputSchema>;
 export const customerUpdateSchema = customerInputSchema.partial();
 
 /** Admin "manage" screen: plan limits of a customer (-1 = unlimited). */
-const limit = z.coerce.number().int().min(-1);
 export const customerLimitsSchema = z.object({
-  maxQrCodes: limit,
-  maxScans: limit,
-  maxStorage: limit,
-  maxUsers: limit,
-  maxShortLinks: limit,
+  maxQrCodes: limitSchema,
+  maxScans: limitSchema,
+  maxStorage: limitSchema,
+  maxUsers: limitSchema,
+  maxShortLinks: limitSchema,
   trialEndAt: z.iso.datetime().optional(),
 });
 export type CustomerLimits = z.infer<typeof customerLimitsSchema>;

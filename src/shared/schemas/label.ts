@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_TAGS_PER_ITEM, TAG_NAME_MAX } from '../constants.js';
 import { ulidSchema } from '../ids.js';
 import { plainText } from './common.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue, type CustomIssueParams } from '../validation.js';
 
 /** What a tag can be linked to; the label_links.item_type values. */
 export const LABEL_ITEM_TYPES = ['qr_code', 'short_link', 'action'] as const;
@@ -44,11 +44,7 @@ const limitIssue: CustomIssueParams = {
 /** More than 10 labels for one item is label_link_limit_reached (meta.max), not a generic max. */
 export function withinLabelLimit(labels: readonly unknown[], ctx: z.RefinementCtx): void {
   if (labels.length > MAX_TAGS_PER_ITEM) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `At most ${MAX_TAGS_PER_ITEM} labels can be linked`,
-      params: limitIssue,
-    });
+    addCustomIssue(ctx, [], limitIssue, `At most ${MAX_TAGS_PER_ITEM} labels can be linked`);
   }
 }
 

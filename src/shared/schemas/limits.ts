@@ -1,13 +1,14 @@
 // Project limits a customer admin sets within the customer's (issue 10); -1 shares the customer's.
 import { z } from 'zod';
 
-const limit = z.coerce.number().int().min(-1);
+/** One limit: a whole number, or -1 (a customer's: unlimited; a project's: the customer's). */
+export const limitSchema = z.coerce.number().int().min(-1);
 
 export const projectLimitsSchema = z.object({
-  maxQrCodes: limit,
-  maxScans: limit,
-  maxStorage: limit,
-  maxShortLinks: limit,
+  maxQrCodes: limitSchema,
+  maxScans: limitSchema,
+  maxStorage: limitSchema,
+  maxShortLinks: limitSchema,
 });
 export type ProjectLimitsInput = z.infer<typeof projectLimitsSchema>;
 

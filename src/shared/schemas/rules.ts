@@ -8,10 +8,8 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants.js';
 import { isCountryCode } from '../countries.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue, issueParams } from '../validation.js';
 import { requiredText, optionalText } from './common.js';
-
-const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
 
 export const RULE_CONDITION_TYPES = [
   'country',
@@ -74,7 +72,7 @@ const countryCondition = z.object({
         .string()
         .trim()
         .toUpperCase()
-        .refine(isCountryCode, { params: custom({ code: 'invalid' }) }),
+        .refine(isCountryCode, { params: issueParams({ code: 'invalid' }) }),
     )
     .min(1)
     .max(VALUES_MAX),
@@ -132,20 +130,15 @@ const dateCondition = z
   })
   .superRefine((c, ctx) => {
     if (!c.from && !c.to) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['from'],
-        message: 'from or to is required',
-        params: custom({ code: 'required' }),
-      });
+      addCustomIssue(ctx, ['from'], { code: 'required' }, 'from or to is required');
     }
     if (c.from && c.to && Date.parse(c.to) < Date.parse(c.from)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date cannot be earlier than the start date',
-        params: custom({ code: 'date_after_or_equal', meta: { date: 'from' } }),
-      });
+      addCustomIssue(
+        ctx,
+        ['to'],
+        { code: 'date_after_or_equal', meta: { date: 'from' } },
+        'The end date cannot be earlier than the start date',
+      );
     }
   });
 
@@ -224,11 +217,12 @@ export function smartActionFields<C extends z.ZodType>(content: C) {
     .superRefine((variants, ctx) => {
       const total = variants.reduce((sum, v) => sum + v.percent, 0);
       if (total !== 100) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'The percentages must add up to 100',
-          params: custom({ code: 'split_total', meta: { total } }),
-        });
+        addCustomIssue(
+          ctx,
+          [],
+          { code: 'split_total', meta: { total } },
+          'The percentages must add up to 100',
+        );
       }
     });
   return {
@@ -256,7 +250,7 @@ export const simulateInputSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .refine(isCountryCode, { params: custom({ code: 'invalid' }) })
+    .refine(isCountryCode, { params: issueParams({ code: 'invalid' }) })
     .nullish()
     .transform((v) => v ?? null),
   userAgent: z.string().max(1000).default(''),

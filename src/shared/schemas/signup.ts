@@ -1,5 +1,6 @@
 // Self sign-up and the first administrator (issue 9, parts 4 and 6).
 import { z } from 'zod';
+import { addCustomIssue } from '../validation.js';
 import { CUSTOMER_TYPES } from '../enums.js';
 import { TEXT_MAX } from '../constants.js';
 import { passwordConfirmationSchema, passwordConfirmed, passwordSchema } from './auth.js';
@@ -37,12 +38,7 @@ export const registerSchema = z
   .superRefine((value, ctx) => {
     passwordConfirmed(value, ctx);
     if (value.customerType === 'business' && !value.companyName)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['companyName'],
-        message: 'Enter the company name',
-        params: { code: 'required' },
-      });
+      addCustomIssue(ctx, ['companyName'], { code: 'required' }, 'Enter the company name');
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

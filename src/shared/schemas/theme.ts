@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR, GRADIENT_ANGLE_MAX, LINK_MAX } from '../constants.js';
 import { findFont } from '../fonts.js';
 import { ulidSchema } from '../ids.js';
-import type { CustomIssueParams } from '../validation.js';
+import { addCustomIssue, issueParams } from '../validation.js';
 import { requiredText } from './common.js';
 
 export const BACKGROUND_TYPES = ['color', 'gradient', 'image'] as const;
@@ -25,8 +25,8 @@ export const SOCIAL_ICON_TYPES = [
   'tiktok',
   'whatsapp',
 ] as const;
-export const SOCIAL_ICON_STYLES = ['filled', 'outlined', 'plain'] as const;
 export type SocialIconType = (typeof SOCIAL_ICON_TYPES)[number];
+export const SOCIAL_ICON_STYLES = ['filled', 'outlined', 'plain'] as const;
 
 export const SOCIAL_ICONS_MAX = 9;
 export const RADIUS_MAX = 50;
@@ -34,8 +34,6 @@ export const LOGO_SIZE_MIN = 32;
 export const LOGO_SIZE_MAX = 256;
 export const ICON_SIZE_MIN = 24;
 export const ICON_SIZE_MAX = 64;
-
-const custom = (params: CustomIssueParams) => params as unknown as Record<string, unknown>;
 
 /** #rrggbb: the only colour form that reaches the landing pages' CSS. */
 export const themeColorSchema = z
@@ -48,7 +46,7 @@ export const themeColorSchema = z
 const bounded = (min: number, max: number, integer = true) =>
   (integer ? z.number().int() : z.number()).refine((value) => value >= min && value <= max, {
     message: `Must be between ${min} and ${max}`,
-    params: custom({ code: 'between', meta: { min, max } }),
+    params: issueParams({ code: 'between', meta: { min, max } }),
   });
 
 export const gradientSchema = z.object({
@@ -87,29 +85,19 @@ export const fontSchema = z
   .superRefine((font, ctx) => {
     const known = findFont(font.family);
     if (!known) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['family'],
-        message: 'This font is not in the catalogue',
-        params: custom({ code: 'in' }),
-      });
+      addCustomIssue(ctx, ['family'], { code: 'in' }, 'This font is not in the catalogue');
       return;
     }
-    if (!known.subsets.includes(font.subset)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subset'],
-        message: 'This font has no such subset',
-        params: custom({ code: 'in', meta: { values: known.subsets } }),
-      });
-    }
-    if (!known.variants.includes(font.variant)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['variant'],
-        message: 'This font has no such variant',
-        params: custom({ code: 'in', meta: { values: known.variants } }),
-      });
+    const offered = { subset: known.subsets, variant: known.variants };
+    for (const field of ['subset', 'variant'] as const) {
+      const values = offered[field];
+      if (!values.includes(font[field]))
+        addCustomIssue(
+          ctx,
+          [field],
+          { code: 'in', meta: { values } },
+          `This font has no such ${field}`,
+        );
     }
   });
 export type ThemeFont = z.infer<typeof fontSchema>;
@@ -140,23 +128,13 @@ export const socialIconSchema = z
     if (icon.type === 'email') {
       const address = icon.link.replace(/^mailto:/i, '');
       if (!EMAIL_ADDRESS.safeParse(address).success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['link'],
-          message: 'Must be an email address',
-          params: custom({ code: 'email' }),
-        });
+        addCustomIssue(ctx, ['link'], { code: 'email' }, 'Must be an email address');
         return z.NEVER;
       }
       return { ...icon, link: `mailto:${address}` };
     }
     if (!isHttpUrl(icon.link)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['link'],
-        message: 'Must be an http(s) URL',
-        params: custom({ code: 'url' }),
-      });
+      addCustomIssue(ctx, ['link'], { code: 'url' }, 'Must be an http(s) URL');
       return z.NEVER;
     }
     return icon;

@@ -1,6 +1,7 @@
 // Two-factor sign-in (issue 9, part 5): the six-digit code of an authenticator app, or one of
 // the ten recovery codes, in the second sign-in step, when confirming the set-up and to turn it off.
 import { z } from 'zod';
+import { addCustomIssue } from '../validation.js';
 import { TEXT_MAX, TOTP_DIGITS } from '../constants.js';
 
 const digitsIssue = {
@@ -26,12 +27,7 @@ export const twoFactorLoginSchema = z
   .object({ code: sixDigitCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
   .superRefine((value, ctx) => {
     if (value.code === undefined && value.recoveryCode === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['code'],
-        message: 'Enter the code from your app',
-        params: { code: 'required' },
-      });
+      addCustomIssue(ctx, ['code'], { code: 'required' }, 'Enter the code from your app');
   });
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginSchema>;
 
@@ -47,12 +43,12 @@ export const twoFactorDisableSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.code === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Enter your password or a code from your app',
-        params: { code: 'required' },
-      });
+      addCustomIssue(
+        ctx,
+        ['password'],
+        { code: 'required' },
+        'Enter your password or a code from your app',
+      );
   });
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableSchema>;
 

@@ -1,14 +1,12 @@
 // White-label hostnames (SPEC §3, §8; issue 14): a customer's own domain for scan URLs.
 import { z } from 'zod';
-import type { CustomIssueParams } from '../validation.js';
+import { issueParams } from '../validation.js';
 
 /** RFC 1123 labels, at least two of them, letters in the last: a DNS name, never an address. */
 const DNS_NAME =
   /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.[a-z][a-z0-9-]{0,62}(?<!-)$/;
 
-const notDnsName = {
-  code: 'white_label_hostname_is_not_dns_name',
-} satisfies CustomIssueParams as unknown as Record<string, unknown>;
+const notDnsName = issueParams({ code: 'white_label_hostname_is_not_dns_name' });
 
 export const whiteLabelHostnameSchema = z
   .string()

@@ -1,6 +1,7 @@
 // Every table of SPEC §3, valid on SQLite and PostgreSQL: text ids (ULIDs), ISO-8601 text times,
 // 0/1 integer flags, JSON as text. Later features add behaviour, not tables.
 import { PostgresAdapter, type Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 const ID = 'varchar(26)';
 const TIME = 'varchar(32)';
@@ -46,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('customers_name_idx').on('customers').column('name').execute();
+  await createIndex(db, 'customers_name_idx', 'customers', ['name']);
 
   await s
     .createTable('subscriptions')
@@ -60,11 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('canceled_at', TIME)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('subscriptions_customer_idx')
-    .on('subscriptions')
-    .column('customer_id')
-    .execute();
+  await createIndex(db, 'subscriptions_customer_idx', 'subscriptions', ['customer_id']);
 
   await s
     .createTable('media')
@@ -80,7 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('deleted_at', TIME)
     .execute();
-  await s.createIndex('media_project_idx').on('media').column('project_id').execute();
+  await createIndex(db, 'media_project_idx', 'media', ['project_id']);
 
   await s
     .createTable('users')
@@ -97,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('users_customer_idx').on('users').column('customer_id').execute();
+  await createIndex(db, 'users_customer_idx', 'users', ['customer_id']);
 
   await s
     .createTable('sessions')
@@ -109,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_seen_at', TIME, (c) => c.notNull())
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+  await createIndex(db, 'sessions_user_idx', 'sessions', ['user_id']);
 
   // Password reset links: only a SHA-256 of the mailed token is kept, like sessions.
   await s
@@ -142,7 +139,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', TIME)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('invitations_customer_idx').on('invitations').column('customer_id').execute();
+  await createIndex(db, 'invitations_customer_idx', 'invitations', ['customer_id']);
 
   await s
     .createTable('projects')
@@ -163,7 +160,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('projects_customer_idx').on('projects').column('customer_id').execute();
+  await createIndex(db, 'projects_customer_idx', 'projects', ['customer_id']);
 
   await s
     .createTable('project_users')
@@ -173,7 +170,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addPrimaryKeyConstraint('project_users_pk', ['project_id', 'user_id'])
     .execute();
-  await s.createIndex('project_users_user_idx').on('project_users').column('user_id').execute();
+  await createIndex(db, 'project_users_user_idx', 'project_users', ['user_id']);
 
   await s
     .createTable('actions')
@@ -189,7 +186,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('actions_project_idx').on('actions').column('project_id').execute();
+  await createIndex(db, 'actions_project_idx', 'actions', ['project_id']);
 
   await s
     .createTable('qr_code_templates')
@@ -202,11 +199,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('qr_code_templates_project_idx')
-    .on('qr_code_templates')
-    .column('project_id')
-    .execute();
+  await createIndex(db, 'qr_code_templates_project_idx', 'qr_code_templates', ['project_id']);
 
   await s
     .createTable('qr_codes')
@@ -225,12 +218,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('qr_codes_project_idx')
-    .on('qr_codes')
-    .columns(['project_id', 'created_at'])
-    .execute();
-  await s.createIndex('qr_codes_action_idx').on('qr_codes').column('action_id').execute();
+  await createIndex(db, 'qr_codes_project_idx', 'qr_codes', ['project_id', 'created_at']);
+  await createIndex(db, 'qr_codes_action_idx', 'qr_codes', ['action_id']);
 
   await s
     .createTable('short_links')
@@ -249,11 +238,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .addUniqueConstraint('short_links_host_uri_uq', ['host', 'uri'])
     .execute();
-  await s
-    .createIndex('short_links_project_idx')
-    .on('short_links')
-    .columns(['project_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'short_links_project_idx', 'short_links', ['project_id', 'created_at']);
 
   await s
     .createTable('labels')
@@ -275,11 +260,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addPrimaryKeyConstraint('label_links_pk', ['label_id', 'item_type', 'item_id'])
     .execute();
-  await s
-    .createIndex('label_links_item_idx')
-    .on('label_links')
-    .columns(['item_type', 'item_id'])
-    .execute();
+  await createIndex(db, 'label_links_item_idx', 'label_links', ['item_type', 'item_id']);
 
   await s
     .createTable('advertisements')
@@ -295,11 +276,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('advertisements_project_idx')
-    .on('advertisements')
-    .column('project_id')
-    .execute();
+  await createIndex(db, 'advertisements_project_idx', 'advertisements', ['project_id']);
 
   await s
     .createTable('advertisement_links')
@@ -310,11 +287,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addPrimaryKeyConstraint('advertisement_links_pk', ['advertisement_id', 'qr_code_id'])
     .execute();
-  await s
-    .createIndex('advertisement_links_qr_idx')
-    .on('advertisement_links')
-    .column('qr_code_id')
-    .execute();
+  await createIndex(db, 'advertisement_links_qr_idx', 'advertisement_links', ['qr_code_id']);
 
   await s
     .createTable('themes')
@@ -329,7 +302,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('themes_project_idx').on('themes').column('project_id').execute();
+  await createIndex(db, 'themes_project_idx', 'themes', ['project_id']);
 
   await s
     .createTable('white_label_hostnames')
@@ -360,12 +333,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_unique', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('is_bot', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await s.createIndex('scans_item_idx').on('scans').columns(['item_id', 'scanned_at']).execute();
-  await s
-    .createIndex('scans_project_idx')
-    .on('scans')
-    .columns(['project_id', 'scanned_at'])
-    .execute();
+  await createIndex(db, 'scans_item_idx', 'scans', ['item_id', 'scanned_at']);
+  await createIndex(db, 'scans_project_idx', 'scans', ['project_id', 'scanned_at']);
 
   await s
     .createTable('audit_logs')
@@ -384,12 +353,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changes', 'text')
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('audit_logs_customer_idx')
-    .on('audit_logs')
-    .columns(['customer_id', 'created_at'])
-    .execute();
-  await s.createIndex('audit_logs_item_idx').on('audit_logs').column('item_id').execute();
+  await createIndex(db, 'audit_logs_customer_idx', 'audit_logs', ['customer_id', 'created_at']);
+  await createIndex(db, 'audit_logs_item_idx', 'audit_logs', ['item_id']);
 }
 
 export async function down(): Promise<void> {

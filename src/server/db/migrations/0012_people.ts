@@ -2,16 +2,14 @@
 // the language its mail (and the new account) uses; an account can be deactivated without losing
 // its projects or history.
 import type { Kysely } from 'kysely';
+import { addColumn, dropColumns } from './helpers.js';
 
 const ID = 'varchar(26)';
 const TIME = 'varchar(32)';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s
-    .alterTable('invitations')
-    .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('nl'))
-    .execute();
+  await addColumn(db, 'invitations', 'language', 'varchar(8)', (c) => c.notNull().defaultTo('nl'));
   await s
     .createTable('invitation_projects')
     .addColumn('invitation_id', ID, (c) =>
@@ -20,12 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('project_id', ID, (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('invitation_projects_pk', ['invitation_id', 'project_id'])
     .execute();
-  await s.alterTable('users').addColumn('deactivated_at', TIME).execute();
+  await addColumn(db, 'users', 'deactivated_at', TIME);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.alterTable('users').dropColumn('deactivated_at').execute();
+  await dropColumns(db, 'users', ['deactivated_at']);
   await s.dropTable('invitation_projects').execute();
-  await s.alterTable('invitations').dropColumn('language').execute();
+  await dropColumns(db, 'invitations', ['language']);
 }

@@ -2,16 +2,16 @@
 // user (pending until one code confirms it), hashed one-time recovery codes, the half-finished
 // sign-in between password and code, a customer's 2FA requirement, and mailed email codes.
 import type { Kysely } from 'kysely';
+import { addColumn, dropColumns, createIndex } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('two_factor_secret', 'varchar(64)').execute();
-  await db.schema.alterTable('users').addColumn('two_factor_enabled_at', 'varchar(32)').execute();
+  await addColumn(db, 'users', 'two_factor_secret', 'varchar(64)');
+  await addColumn(db, 'users', 'two_factor_enabled_at', 'varchar(32)');
   // The last accepted time step: a code seen once is not accepted again (RFC 6238 §5.2).
-  await db.schema.alterTable('users').addColumn('two_factor_last_step', 'integer').execute();
-  await db.schema
-    .alterTable('customers')
-    .addColumn('require_two_factor', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumn(db, 'users', 'two_factor_last_step', 'integer');
+  await addColumn(db, 'customers', 'require_two_factor', 'integer', (c) =>
+    c.notNull().defaultTo(0),
+  );
 
   await db.schema
     .createTable('recovery_codes')
@@ -23,11 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('recovery_codes_user_idx')
-    .on('recovery_codes')
-    .column('user_id')
-    .execute();
+  await createIndex(db, 'recovery_codes_user_idx', 'recovery_codes', ['user_id']);
 
   await db.schema
     .createTable('pending_logins')
@@ -56,7 +52,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['email_verifications', 'pending_logins', 'recovery_codes'])
     await db.schema.dropTable(table).execute();
-  await db.schema.alterTable('customers').dropColumn('require_two_factor').execute();
-  for (const column of ['two_factor_last_step', 'two_factor_enabled_at', 'two_factor_secret'])
-    await db.schema.alterTable('users').dropColumn(column).execute();
+  await dropColumns(db, 'customers', ['require_two_factor']);
+  await dropColumns(db, 'users', [
+    'two_factor_last_step',
+    'two_factor_enabled_at',
+    'two_factor_secret',
+  ]);
 }

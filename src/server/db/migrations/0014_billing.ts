@@ -1,6 +1,7 @@
 // Billing (issue 10): plans can be archived, subscriptions know their provider and period, invoices
 // (one per payment) and a cache of VAT number checks.
 import type { Kysely } from 'kysely';
+import { addColumn, dropColumns, createIndex } from './helpers.js';
 
 const ID = 'varchar(26)';
 const TIME = 'varchar(32)';
@@ -8,25 +9,23 @@ const TEXT = 'varchar(255)';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.alterTable('plans').addColumn('archived_at', TIME).execute();
+  await addColumn(db, 'plans', 'archived_at', TIME);
 
-  await s
-    .alterTable('subscriptions')
-    .addColumn('provider', 'varchar(16)', (c) => c.notNull().defaultTo('manual'))
-    .execute();
-  await s.alterTable('subscriptions').addColumn('provider_ref', TEXT).execute();
-  await s.alterTable('subscriptions').addColumn('current_period_start', TIME).execute();
-  await s.alterTable('subscriptions').addColumn('current_period_end', TIME).execute();
-  await s
-    .alterTable('subscriptions')
-    .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await s.alterTable('subscriptions').addColumn('updated_at', TIME).execute();
+  await addColumn(db, 'subscriptions', 'provider', 'varchar(16)', (c) =>
+    c.notNull().defaultTo('manual'),
+  );
+  await addColumn(db, 'subscriptions', 'provider_ref', TEXT);
+  await addColumn(db, 'subscriptions', 'current_period_start', TIME);
+  await addColumn(db, 'subscriptions', 'current_period_end', TIME);
+  await addColumn(db, 'subscriptions', 'cancel_at_period_end', 'integer', (c) =>
+    c.notNull().defaultTo(0),
+  );
+  await addColumn(db, 'subscriptions', 'updated_at', TIME);
 
-  await s.alterTable('customers').addColumn('company_name', TEXT).execute();
-  await s.alterTable('customers').addColumn('stripe_customer_id', TEXT).execute();
+  await addColumn(db, 'customers', 'company_name', TEXT);
+  await addColumn(db, 'customers', 'stripe_customer_id', TEXT);
   // The scan limit level customer admins were last mailed about, so each level mails once.
-  await s.alterTable('customers').addColumn('scan_notice_level', 'varchar(8)').execute();
+  await addColumn(db, 'customers', 'scan_notice_level', 'varchar(8)');
 
   await s
     .createTable('invoices')
@@ -53,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('paid_at', TIME)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('invoices_customer_idx').on('invoices').column('customer_id').execute();
+  await createIndex(db, 'invoices_customer_idx', 'invoices', ['customer_id']);
 
   await s
     .createTable('vat_checks')
@@ -67,16 +66,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('vat_checks').execute();
   await db.schema.dropTable('invoices').execute();
-  for (const column of ['company_name', 'stripe_customer_id', 'scan_notice_level'])
-    await db.schema.alterTable('customers').dropColumn(column).execute();
-  for (const column of [
+  await dropColumns(db, 'customers', ['company_name', 'stripe_customer_id', 'scan_notice_level']);
+  await dropColumns(db, 'subscriptions', [
     'provider',
     'provider_ref',
     'current_period_start',
     'current_period_end',
     'cancel_at_period_end',
     'updated_at',
-  ])
-    await db.schema.alterTable('subscriptions').dropColumn(column).execute();
-  await db.schema.alterTable('plans').dropColumn('archived_at').execute();
+  ]);
+  await dropColumns(db, 'plans', ['archived_at']);
 }

@@ -4,6 +4,7 @@
 // `npm run backfill:rollups` (the marker below says which ones). Projects get a time zone for
 // bucketing, customers a raw-scan retention.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { addColumn, dropColumns, createIndex } from './helpers.js';
 
 const ID = 'varchar(26)';
 
@@ -38,32 +39,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres) rollups = rollups.modifyEnd(sql`without rowid`);
   await rollups.execute();
   // Top items of a project over a range: covering, so the table is not visited row by row.
-  await s
-    .createIndex('scan_rollups_project_idx')
-    .on('scan_rollups')
-    .columns(['project_id', 'period', 'dimension', 'bucket', 'item_type', 'scope_id', 'scans'])
-    .execute();
+  await createIndex(db, 'scan_rollups_project_idx', 'scan_rollups', [
+    'project_id',
+    'period',
+    'dimension',
+    'bucket',
+    'item_type',
+    'scope_id',
+    'scans',
+  ]);
 
-  await s
-    .alterTable('projects')
-    .addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('Europe/Amsterdam'))
-    .execute();
-  await s
-    .alterTable('customers')
-    .addColumn('scan_retention_days', 'integer', (c) => c.notNull().defaultTo(400))
-    .execute();
+  await addColumn(db, 'projects', 'time_zone', 'varchar(64)', (c) =>
+    c.notNull().defaultTo('Europe/Amsterdam'),
+  );
+  await addColumn(db, 'customers', 'scan_retention_days', 'integer', (c) =>
+    c.notNull().defaultTo(400),
+  );
 
   // Lists sort by these; without an index a deep page sorts the whole project every time.
   for (const table of ['qr_codes', 'short_links']) {
     for (const column of ['name', 'created_at', 'updated_at']) {
-      await s
-        .createIndex(`${table}_project_${column}_idx`)
-        .on(table)
-        .columns(['project_id', column, 'id'])
-        .execute();
+      await createIndex(db, `${table}_project_${column}_idx`, table, ['project_id', column, 'id']);
     }
   }
-  await s.createIndex('scans_scanned_at_idx').on('scans').column('scanned_at').execute();
+  await createIndex(db, 'scans_scanned_at_idx', 'scans', ['scanned_at']);
 
   // Raw scans up to this id predate the rollups: the backfill command folds them in once.
   const { rows } = await sql<{ max: number | string | null }>`
@@ -83,7 +82,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex(`${table}_project_${column}_idx`).execute();
     }
   }
-  await db.schema.alterTable('customers').dropColumn('scan_retention_days').execute();
-  await db.schema.alterTable('projects').dropColumn('time_zone').execute();
+  await dropColumns(db, 'customers', ['scan_retention_days']);
+  await dropColumns(db, 'projects', ['time_zone']);
   await db.schema.dropTable('scan_rollups').execute();
 }

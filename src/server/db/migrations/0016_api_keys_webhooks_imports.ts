@@ -2,6 +2,7 @@
 // webhooks with their delivery queue (worked by the app's timer, never the request path), and
 // import jobs with the keys that make a second upload of the same file change nothing.
 import type { Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 const ID = 'varchar(26)';
 const TIME = 'varchar(32)';
@@ -24,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', TIME)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('api_keys_project_idx').on('api_keys').column('project_id').execute();
+  await createIndex(db, 'api_keys_project_idx', 'api_keys', ['project_id']);
 
   await s
     .createTable('webhooks')
@@ -37,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute();
-  await s.createIndex('webhooks_project_idx').on('webhooks').column('project_id').execute();
+  await createIndex(db, 'webhooks_project_idx', 'webhooks', ['project_id']);
 
   await s
     .createTable('webhook_deliveries')
@@ -53,16 +54,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_error', TEXT)
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute();
-  await s
-    .createIndex('webhook_deliveries_due_idx')
-    .on('webhook_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await s
-    .createIndex('webhook_deliveries_webhook_idx')
-    .on('webhook_deliveries')
-    .columns(['webhook_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'webhook_deliveries_due_idx', 'webhook_deliveries', [
+    'status',
+    'next_attempt_at',
+  ]);
+  await createIndex(db, 'webhook_deliveries_webhook_idx', 'webhook_deliveries', [
+    'webhook_id',
+    'created_at',
+  ]);
 
   await s
     .createTable('import_jobs')

@@ -2,6 +2,7 @@
 // starts with the project and ends with the id tie-break, so a page walks the index in order and
 // stops after its rows instead of sorting the project; the live-row count reads an index only.
 import type { Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 /** The sort indexes 0015 did not add (name, created_at and updated_at have theirs). */
 const SORT_INDEXES = [
@@ -16,18 +17,10 @@ const LIVE_INDEXES = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const index of SORT_INDEXES) {
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns(['project_id', index.column, 'id'])
-      .execute();
+    await createIndex(db, index.name, index.table, ['project_id', index.column, 'id']);
   }
   for (const index of LIVE_INDEXES) {
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns(['project_id', 'trashed_at', 'deleted_at'])
-      .execute();
+    await createIndex(db, index.name, index.table, ['project_id', 'trashed_at', 'deleted_at']);
   }
 }
 

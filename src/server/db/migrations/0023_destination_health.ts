@@ -2,6 +2,7 @@
 // (services/destinationHealth.ts). One row per checked Action; the URL it was checked for is kept
 // so an edited link starts a fresh record.
 import type { Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 const ID = 'varchar(26)';
 const TIME = 'varchar(32)';
@@ -20,11 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('failing_since', TIME)
     .addColumn('notified_at', TIME)
     .execute();
-  await db.schema
-    .createIndex('destination_health_project_idx')
-    .on('destination_health')
-    .columns(['project_id', 'status'])
-    .execute();
+  await createIndex(db, 'destination_health_project_idx', 'destination_health', [
+    'project_id',
+    'status',
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

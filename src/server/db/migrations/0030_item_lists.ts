@@ -12,6 +12,7 @@
 // contentless_delete keeps no second copy of the text yet lets the triggers delete by rowid.
 // PostgreSQL keeps 0026's pg_trgm indexes for the same searches.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { createIndex } from './helpers.js';
 
 /** Each item table's sortable columns and the two columns its search reads. */
 const TABLES = [
@@ -90,11 +91,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   for (const index of REPLACED) {
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns(['project_id', index.column, 'id'])
-      .execute();
+    await createIndex(db, index.name, index.table, ['project_id', index.column, 'id']);
   }
   for (const { table, sorted } of TABLES) {
     for (const column of sorted) await db.schema.dropIndex(liveIndexOf(table, column)).execute();
