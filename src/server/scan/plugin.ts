@@ -115,8 +115,6 @@ interface CachedCode {
 
 type CodeParams = { code: string };
 
-export { COMMON_HEADERS };
-
 export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, options) => {
   const { db } = options;
   const now = options.now ?? (() => new Date());

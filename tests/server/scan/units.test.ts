@@ -395,4 +395,37 @@ describe('ScanRecorder', () => {
     await recorder.close();
     await t.destroy();
   });
+
+  it("counts each item's uncommitted scans as they are recorded, written, kept or dropped", async () => {
+    const broken = await createTestDb();
+    await broken.db.schema.alterTable('scans').renameTo('scans_away').execute();
+    const fixture = await insertCustomerAndProject(broken.db);
+    const recorder = new ScanRecorder(
+      broken.db,
+      createScanEnricher(() => null),
+      { flushIntervalMs: 60_000, maxBuffered: 3, onError: () => {} },
+    );
+    const itemA = '01J0000000000000000000000A';
+    const itemB = '01J0000000000000000000000B';
+    const scan = (itemId: string, extra: Partial<ScanCapture> = {}) =>
+      recorder.record({ ...capture(fixture.projectId, fixture.customerId), itemId, ...extra });
+    scan(itemA);
+    scan(itemA, { method: 'HEAD' }); // a bot: not a counted scan
+    scan(itemB);
+    expect([recorder.pendingCounted(itemA), recorder.pendingCounted(itemB)]).toEqual([1, 1]);
+    // Past maxBuffered the oldest row goes, and with it its count.
+    scan(itemB);
+    expect([recorder.pendingCounted(itemA), recorder.pendingCounted(itemB)]).toEqual([0, 2]);
+    // A failed write keeps the rows, so they stay uncommitted.
+    await recorder.flush();
+    expect(recorder.pendingCounted(itemB)).toBe(2);
+    await broken.db.schema.alterTable('scans_away').renameTo('scans').execute();
+    await recorder.flush();
+    expect(recorder.pendingCounted(itemB)).toBe(0);
+    // The running total now holds them: loading adds only what is still uncommitted.
+    scan(itemB);
+    expect(await recorder.loadCountedScans(itemB)).toBe(3);
+    await recorder.close();
+    await broken.destroy();
+  });
 });
