@@ -19,6 +19,7 @@ import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 import type { CountryLookup } from './geo.js';
 import { DailySeed } from './dailySeed.js';
 import { DailyUniqueTracker } from './unique.js';
+import { startWalCheckpoints, type WalCheckpoints } from './walCheckpoints.js';
 import {
   createBotDetector,
   createUserAgentParser,
@@ -139,6 +140,8 @@ export class ScanRecorder {
   private readonly onError: (error: unknown) => void;
   private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
   private readonly onWritten: (rows: readonly ScanRow[]) => void;
+  /** The batches' commits leave SQLite's checkpoints to a thread (scan/walCheckpoints.ts). */
+  private readonly checkpoints: WalCheckpoints | null;
   /** The daily seed the rows' unique flags were hashed with; the A/B split uses it too. */
   readonly seed: DailySeed;
   /** Rows written since start (tests and the benchmark read it). */
@@ -160,6 +163,7 @@ export class ScanRecorder {
     this.writeBatch = createScanBatchWriter(db);
     this.onWritten = options.onWritten ?? (() => {});
     this.seed = options.seed ?? new DailySeed();
+    this.checkpoints = startWalCheckpoints(db);
     live.add(this);
   }
 
@@ -201,6 +205,7 @@ export class ScanRecorder {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+    await this.checkpoints?.stop();
     live.delete(this);
   }
 
