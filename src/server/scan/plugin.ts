@@ -1,7 +1,8 @@
 // The public scan service: GET {scan base}/{code} as a short pipeline of named steps, each in its
 // own module — normalise (normalise.ts) → cache (cache.ts) → lookup (lookup.ts) → state
 // (state.ts) → target (target.ts) → advertisement (advertisement.ts) → record (recorder.ts) →
-// respond (pages.ts, below).
+// respond (pages.ts, below). A plain redirect served once is then answered from the cache before
+// Fastify sees the request (leanScan below, leanPath.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';

@@ -21,6 +21,7 @@ import { readThemeSettings } from '../../../src/server/scan/theme.js';
 import { DailyUniqueTracker } from '../../../src/server/scan/unique.js';
 import {
   isBotRequest,
+  memoize,
   normaliseIp,
   parseUserAgent,
   referrerDomain,
@@ -90,6 +91,18 @@ describe('visitor parsing', () => {
     expect(a).not.toBe(visitorHash(2, '1.2.3.4', 'ua'));
     expect(a).not.toBe(visitorHash(1, '1.2.3.5', 'ua'));
     expect(Number.isSafeInteger(a)).toBe(true);
+  });
+
+  it('keeps parsed user agents in a bounded cache that forgets the least recently used', () => {
+    const parsed: string[] = [];
+    const parse = memoize((agent) => {
+      parsed.push(agent);
+      return agent.length;
+    }, 2);
+    for (const agent of ['a', 'bb', 'a', 'ccc', 'a', 'bb']) parse(agent);
+    // 'a' was used again before 'ccc' came, so 'bb' was the one to go.
+    expect(parsed).toEqual(['a', 'bb', 'ccc', 'bb']);
+    expect(parse(undefined)).toBe(0);
   });
 
   it('marks a visitor unique once per day', () => {
