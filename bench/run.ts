@@ -367,6 +367,10 @@ async function main(): Promise<number> {
     console.log(
       `302s written by the scan servers: ${served.redirects} (wrk counted ${served.wrkCounted}); scans recorded: ${after.count}; plan usage grew by ${after.used - before.used}; server memory peak ${(peakOf(1) / 1e6).toFixed(0)} MB (goal < 300 MB)${base ? `, BENCH_BASE ${(peakOf(2) / 1e6).toFixed(0)} MB` : ''}`,
     );
+    const parts = finished[1].atPeak;
+    console.log(
+      `scan server at its peak: rss ${parts.rss} MB, main thread's heap ${parts.heapUsed} of ${parts.heapTotal} MB, external ${parts.external} MB, ${parts.scansWaiting} scans waiting to be written; the rest is code, native memory and the reader threads`,
+    );
     problems.push(...served.problems);
     if (after.count !== served.redirects) {
       problems.push(`LOST SCANS: ${served.redirects - after.count} of ${served.redirects}`);

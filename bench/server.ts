@@ -11,7 +11,13 @@ export type ChildMessage =
   | { type: 'ready'; port: number }
   | { type: 'cpu'; micros: number; redirects: number }
   | { type: 'queries'; answered: number }
-  | { type: 'finished'; redirects: number; peakRss: number };
+  | { type: 'finished'; redirects: number; peakRss: number; atPeak: MemoryParts };
+
+/** Where the memory was when the resident set peaked (MB): what to shrink when the goal is missed. */
+export type MemoryParts = Record<'rss' | 'heapTotal' | 'heapUsed' | 'external', number> & {
+  /** Scans the recorder held, not yet written (scan mode). */
+  scansWaiting: number;
+};
 
 export type ParentMessage = { type: 'cpu' } | { type: 'finish' } | { type: 'queries'; on: boolean };
 
@@ -38,8 +44,25 @@ http.ServerResponse.prototype.writeHead = function (
 
 // run.ts reads the kernel's peak (VmHWM) where there is one; this is the fallback elsewhere.
 // memoryUsage.rss() is one system call, unlike memoryUsage(), which walks the V8 heap.
+// memoryUsage() also walks the main thread's heap, so its breakdown is taken only when the cheap
+// reading makes a new peak; reader threads count in rss, not in the heap figures.
 let peakRss = 0;
-setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100).unref();
+let atPeak: MemoryParts = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, scansWaiting: 0 };
+let scansWaiting = () => 0;
+const mb = (bytes: number) => Math.round(bytes / 1e6);
+setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  if (rss <= peakRss) return;
+  peakRss = rss;
+  const usage = process.memoryUsage();
+  atPeak = {
+    rss: mb(rss),
+    heapTotal: mb(usage.heapTotal),
+    heapUsed: mb(usage.heapUsed),
+    external: mb(usage.external),
+    scansWaiting: scansWaiting(),
+  };
+}, 100).unref();
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'cpu') send({ type: 'cpu', micros: cpuMicros(), redirects });
 });
@@ -56,7 +79,7 @@ if (mode === 'bare') {
   process.on('message', (message: ParentMessage) => {
     if (message.type !== 'finish') return;
     server.close();
-    send({ type: 'finished', redirects, peakRss });
+    send({ type: 'finished', redirects, peakRss, atPeak });
     process.exit(0);
   });
 } else {
@@ -79,6 +102,7 @@ if (mode === 'bare') {
   });
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  scansWaiting = () => app.scanRecorder.pending;
   send({ type: 'ready', port: (app.server.address() as AddressInfo).port });
   let querying = false;
   let answered = 0;
@@ -105,7 +129,7 @@ if (mode === 'bare') {
     // Closing flushes the recorder: every scan is in the database when the parent counts.
     await app.close();
     await db.destroy();
-    send({ type: 'finished', redirects, peakRss });
+    send({ type: 'finished', redirects, peakRss, atPeak });
     process.exit(0);
   });
 }

@@ -1,7 +1,8 @@
 // The public scan service: GET {scan base}/{code} as a short pipeline of named steps, each in its
 // own module — normalise (normalise.ts) → cache (cache.ts) → lookup (lookup.ts) → state
 // (state.ts) → target (target.ts) → advertisement (advertisement.ts) → record (recorder.ts) →
-// respond (pages.ts, below).
+// respond (pages.ts, below). A plain redirect served once is then answered from the cache before
+// Fastify sees the request (leanScan below, leanPath.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
@@ -9,6 +10,7 @@ import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
 import { attemptLimit } from '../rateLimits.js';
 import { verifyPassword } from '../security.js';
 import { advertisementPage } from './adPage.js';
@@ -23,6 +25,7 @@ import { ScanCache } from './cache.js';
 import { DailySeed } from './dailySeed.js';
 import { COMMON_HEADERS } from './headers.js';
 import { getCountryLookup, type CountryLookup } from './geo.js';
+import { answerFirst, leanScanKeys, type LeanRequest } from './leanPath.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { lookup, type Resolution, type ScanItem } from './lookup.js';
 import { normaliseCode, normaliseHost } from './normalise.js';
@@ -111,11 +114,14 @@ interface CachedCode {
   target?: Target;
   /** The same for each smart-code target (rule, variant, fallback) served so far. */
   outcomes: Map<ActionContent, Outcome>;
+  /**
+   * The whole answer's headers when it is a plain 302 (no rules, no advertisement, a target that
+   * does not depend on the visitor), once served: the lean path (scan/leanPath.ts) writes it.
+   */
+  leanRedirect?: Record<string, string>;
 }
 
 type CodeParams = { code: string };
-
-export { COMMON_HEADERS };
 
 export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, options) => {
   const { db } = options;
@@ -223,7 +229,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
   /** Step 6: a push into memory; the recorder writes it later. */
   function record(
-    request: FastifyRequest,
+    request: LeanRequest,
     item: ScanItem,
     at: Date,
     ad?: { id: string; kind: 'ad_view' | 'ad_click' },
@@ -278,6 +284,32 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (resolved instanceof Promise) return resolved.then((r) => scan(request, reply, r));
     scan(request, reply, resolved);
   });
+
+  // The lean path: a cached plain redirect, answered before Fastify sees the request. Only under a
+  // prefix: scans on a host of their own share the root with routes Fastify matches first.
+  // What the app gave Fastify as trustProxy (app.ts): it decides what request.ip and hostname read.
+  const { trustProxy } = options.config;
+  if (app.prefix) {
+    let undo = () => {};
+    app.addHook('onReady', async () => {
+      undo = answerFirst(app.server, leanScan);
+    });
+    // A closing app answers 503 to new requests: Fastify's, from here on.
+    app.addHook('preClose', async () => undo());
+  }
+
+  /** Steps 1–7 of a cached plain redirect, with the very answer the route would write. */
+  function leanScan(raw: IncomingMessage, response: ServerResponse): boolean {
+    const keys = leanScanKeys(raw, app.prefix, trustProxy);
+    const entry = keys && cache.get(keys.host, keys.code);
+    if (!entry?.leanRedirect) return false;
+    const at = now();
+    if (checkState(entry.resolution, at).kind !== 'active') return false;
+    const request = { method: 'GET', ip: raw.socket.remoteAddress ?? '', headers: raw.headers };
+    record(request, entry.resolution.item, at);
+    response.writeHead(302, entry.leanRedirect).end();
+    return true;
+  }
 
   /**
    * The 404 for a code we do not know, counted against the address: one that keeps guessing
@@ -337,6 +369,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
         target = resolveTarget(state.content, parseAgent(request.headers['user-agent']).os);
       } else {
         target = entry.target = resolveTarget(state.content, null);
+        if (entry.ads.length === 0) entry.leanRedirect = leanRedirectOf(target);
       }
     }
     return respond(request, reply, code, entry, target, at, isContinue);
@@ -551,6 +584,17 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       .send(buildVCard(state.content.data));
   });
 };
+
+/** The headers Fastify writes for `reply.headers(COMMON_HEADERS).redirect(location, 302)`. */
+function leanRedirectOf(target: Target): Record<string, string> | undefined {
+  if (target.kind !== 'redirect') return undefined;
+  try {
+    validateHeaderValue('location', target.location);
+  } catch {
+    return undefined; // Fastify's route answers what such a header makes of it
+  }
+  return { ...COMMON_HEADERS, location: target.location, 'content-length': '0' };
+}
 
 /** The request's cookies (the scan service reads only its gates' cookies, by hand). */
 function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {

@@ -19,6 +19,7 @@ import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 import type { CountryLookup } from './geo.js';
 import { DailySeed } from './dailySeed.js';
 import { DailyUniqueTracker } from './unique.js';
+import { startWalCheckpoints, type WalCheckpoints } from './walCheckpoints.js';
 import {
   createBotDetector,
   createUserAgentParser,
@@ -139,6 +140,8 @@ export class ScanRecorder {
   private readonly onError: (error: unknown) => void;
   private readonly writeBatch: (batch: ScanBatch) => Promise<void>;
   private readonly onWritten: (rows: readonly ScanRow[]) => void;
+  /** The batches' commits leave SQLite's checkpoints to a thread (scan/walCheckpoints.ts). */
+  private readonly checkpoints: WalCheckpoints | null;
   /** The daily seed the rows' unique flags were hashed with; the A/B split uses it too. */
   readonly seed: DailySeed;
   /** Rows written since start (tests and the benchmark read it). */
@@ -160,6 +163,7 @@ export class ScanRecorder {
     this.writeBatch = createScanBatchWriter(db);
     this.onWritten = options.onWritten ?? (() => {});
     this.seed = options.seed ?? new DailySeed();
+    this.checkpoints = startWalCheckpoints(db);
     live.add(this);
   }
 
@@ -176,10 +180,14 @@ export class ScanRecorder {
       return;
     }
     this.buffer.push(row);
-    const counted = this.counted.get(row.itemId);
-    if (counted !== undefined && isCountedScan(row)) this.counted.set(row.itemId, counted + 1);
+    if (isCountedScan(row)) {
+      this.countUncommitted(row.itemId, 1);
+      const counted = this.counted.get(row.itemId);
+      if (counted !== undefined) this.counted.set(row.itemId, counted + 1);
+    }
     if (this.buffer.length > this.maxBuffered) {
-      this.buffer.shift();
+      const lost = this.buffer.shift() as ScanRow;
+      if (isCountedScan(lost)) this.countUncommitted(lost.itemId, -1);
       this.dropped++;
     }
     if (this.buffer.length >= this.batchSize) void this.flush();
@@ -197,6 +205,7 @@ export class ScanRecorder {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+    await this.checkpoints?.stop();
     live.delete(this);
   }
 
@@ -232,6 +241,7 @@ export class ScanRecorder {
       try {
         await this.write(rows);
         this.written += rows.length;
+        for (const row of rows) if (isCountedScan(row)) this.countUncommitted(row.itemId, -1);
       } catch (error) {
         // Keep them for the next attempt, in order, and retry later rather than spin.
         this.buffer.unshift(...rows);
@@ -270,11 +280,22 @@ export class ScanRecorder {
     return count;
   }
 
-  /** Counted scans of the item still waiting in the buffer (not in the running total yet). */
-  private pendingCounted(itemId: string): number {
-    let n = 0;
-    for (const row of this.buffer) if (row.itemId === itemId && isCountedScan(row)) n++;
-    return n;
+  /**
+   * Counted scans per item recorded but not committed yet (buffered or in the transaction being
+   * written), so they are not in the running total. Kept by record() and drain(): counting them
+   * by walking the buffer (up to maxBuffered rows) would stall the request that asks.
+   */
+  private readonly uncommitted = new Map<string, number>();
+
+  private countUncommitted(itemId: string, delta: number): void {
+    const n = (this.uncommitted.get(itemId) ?? 0) + delta;
+    if (n > 0) this.uncommitted.set(itemId, n);
+    else this.uncommitted.delete(itemId);
+  }
+
+  /** Counted scans of the item not in its running total yet (see `uncommitted`). */
+  pendingCounted(itemId: string): number {
+    return this.uncommitted.get(itemId) ?? 0;
   }
 
   private readonly days = new LocalDays();

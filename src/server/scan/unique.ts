@@ -10,8 +10,11 @@ import { visitorHash } from './visitor.js';
 /** Beyond this many distinct visitors a day, later ones are not marked unique (memory bound). */
 const MAX_VISITORS_PER_DAY = 2_000_000;
 
+const DAY_MS = 86_400_000;
+
 export class DailyUniqueTracker {
-  private day = '';
+  /** The UTC day of the set, as days since the epoch (a number: no date formatting per scan). */
+  private day = -1;
   private seen = new Set<number>();
 
   constructor(
@@ -21,7 +24,7 @@ export class DailyUniqueTracker {
 
   /** True the first time this ip + user agent is seen on the day of `when`. */
   isUnique(ip: string, userAgent: string, when: Date): boolean {
-    const day = when.toISOString().slice(0, 10);
+    const day = Math.floor(when.getTime() / DAY_MS);
     if (day !== this.day) {
       // A new day: forget yesterday.
       this.day = day;

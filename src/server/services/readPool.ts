@@ -13,7 +13,7 @@ import { runReadTask, type ReadTaskArgs, type ReadTaskName, type ReadTaskResult 
 import type { ReadReply, ReadRequest } from './readWorker.js';
 
 export interface ReadPoolOptions {
-  /** Reader threads (SQLite files only); one per core beyond the first, at most 4. */
+  /** Reader threads (SQLite files only); one per core beyond the first, at most MAX_READERS. */
   threads?: number;
   /** The readers' nice value (Linux): above 0 they give way to the main thread. */
   nice?: number;
@@ -44,9 +44,18 @@ export class ReadTaskError extends Error {
 const fromSource = import.meta.url.endsWith('.ts');
 const workerUrl = new URL(fromSource ? './readWorker.ts' : './readWorker.js', import.meta.url);
 
+/**
+ * A reader's young generation, in MB. V8 grows it to 48 MB by default while a 365-day read
+ * allocates; 8 MB keeps each reader about 8 MB smaller (measured) at no visible cost in time.
+ */
+const READER_YOUNG_GENERATION_MB = 8;
+/** At most this many reader threads: each is a V8 isolate and a SQLite cache (~40 MB). */
+const MAX_READERS = 2;
+
 /** The worker: the built file, or (tests, the benchmark) the source through tsx's loader. */
 function startWorker(workerData: unknown): Worker {
-  if (!fromSource) return new Worker(workerUrl, { workerData });
+  const resourceLimits = { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB };
+  if (!fromSource) return new Worker(workerUrl, { workerData, resourceLimits });
   // tsx's ESM entry of its register API (require.resolve finds the CommonJS one beside it).
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -54,7 +63,7 @@ function startWorker(workerData: unknown): Worker {
       .replace(/\.cjs$/, '.mjs'),
   ).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, resourceLimits });
 }
 
 export class ReadPool {
@@ -74,7 +83,8 @@ export class ReadPool {
     this.file = handle && !handle.memory ? handle.name : null;
     this.threads = Math.max(
       1,
-      options.threads ?? Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1),
+      options.threads ??
+        Math.min(MAX_READERS, (os.availableParallelism?.() ?? os.cpus().length) - 1),
     );
     this.nice = options.nice ?? 10;
   }

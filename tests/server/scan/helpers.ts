@@ -71,8 +71,11 @@ export async function buildScanApp(
   db: Db,
   options: { now?: () => Date; recorder?: RecorderOptions; cacheTtlMs?: number } = {},
   fastifyOptions: { trustProxy?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+  /** Counts the requests that reached Fastify (the lean path answers the others). */
+  reachedFastify?: { count: number },
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...fastifyOptions });
+  if (reachedFastify) app.addHook('onRequest', async () => void reachedFastify.count++);
   const events = new EventBus();
   const recorder = createScanRecorder(db, options.recorder);
   app.decorate('events', events);
@@ -80,7 +83,8 @@ export async function buildScanApp(
   await registerRateLimits(app, '');
   await app.register(scanPlugin, {
     db,
-    config: loadConfig({}),
+    // The app gives Fastify and the scan service one trustProxy (app.ts).
+    config: { ...loadConfig({}), trustProxy: fastifyOptions.trustProxy ?? false },
     events,
     recorder,
     now: options.now,

@@ -21,6 +21,7 @@ import { readThemeSettings } from '../../../src/server/scan/theme.js';
 import { DailyUniqueTracker } from '../../../src/server/scan/unique.js';
 import {
   isBotRequest,
+  memoize,
   normaliseIp,
   parseUserAgent,
   referrerDomain,
@@ -90,6 +91,18 @@ describe('visitor parsing', () => {
     expect(a).not.toBe(visitorHash(2, '1.2.3.4', 'ua'));
     expect(a).not.toBe(visitorHash(1, '1.2.3.5', 'ua'));
     expect(Number.isSafeInteger(a)).toBe(true);
+  });
+
+  it('keeps parsed user agents in a bounded cache that forgets the least recently used', () => {
+    const parsed: string[] = [];
+    const parse = memoize((agent) => {
+      parsed.push(agent);
+      return agent.length;
+    }, 2);
+    for (const agent of ['a', 'bb', 'a', 'ccc', 'a', 'bb']) parse(agent);
+    // 'a' was used again before 'ccc' came, so 'bb' was the one to go.
+    expect(parsed).toEqual(['a', 'bb', 'ccc', 'bb']);
+    expect(parse(undefined)).toBe(0);
   });
 
   it('marks a visitor unique once per day', () => {
@@ -394,5 +407,38 @@ describe('ScanRecorder', () => {
     expect(await countScans(t.db)).toBe(40);
     await recorder.close();
     await t.destroy();
+  });
+
+  it("counts each item's uncommitted scans as they are recorded, written, kept or dropped", async () => {
+    const broken = await createTestDb();
+    await broken.db.schema.alterTable('scans').renameTo('scans_away').execute();
+    const fixture = await insertCustomerAndProject(broken.db);
+    const recorder = new ScanRecorder(
+      broken.db,
+      createScanEnricher(() => null),
+      { flushIntervalMs: 60_000, maxBuffered: 3, onError: () => {} },
+    );
+    const itemA = '01J0000000000000000000000A';
+    const itemB = '01J0000000000000000000000B';
+    const scan = (itemId: string, extra: Partial<ScanCapture> = {}) =>
+      recorder.record({ ...capture(fixture.projectId, fixture.customerId), itemId, ...extra });
+    scan(itemA);
+    scan(itemA, { method: 'HEAD' }); // a bot: not a counted scan
+    scan(itemB);
+    expect([recorder.pendingCounted(itemA), recorder.pendingCounted(itemB)]).toEqual([1, 1]);
+    // Past maxBuffered the oldest row goes, and with it its count.
+    scan(itemB);
+    expect([recorder.pendingCounted(itemA), recorder.pendingCounted(itemB)]).toEqual([0, 2]);
+    // A failed write keeps the rows, so they stay uncommitted.
+    await recorder.flush();
+    expect(recorder.pendingCounted(itemB)).toBe(2);
+    await broken.db.schema.alterTable('scans_away').renameTo('scans').execute();
+    await recorder.flush();
+    expect(recorder.pendingCounted(itemB)).toBe(0);
+    // The running total now holds them: loading adds only what is still uncommitted.
+    scan(itemB);
+    expect(await recorder.loadCountedScans(itemB)).toBe(3);
+    await recorder.close();
+    await broken.destroy();
   });
 });

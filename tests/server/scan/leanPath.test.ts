@@ -1,0 +1,129 @@
+// The lean path answers a cached plain redirect before Fastify, with the very answer Fastify's
+// route writes; everything else still reaches Fastify.
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildScanApp,
+  countScans,
+  createTestDb,
+  insertAction,
+  insertCustomerAndProject,
+  insertQrCode,
+  IPHONE,
+  type Fixture,
+  type TestDb,
+} from './helpers.js';
+
+let t: TestDb;
+let fixture: Fixture;
+let app: FastifyInstance;
+let port: number;
+const reached = { count: 0 };
+
+beforeEach(async () => {
+  t = await createTestDb();
+  fixture = await insertCustomerAndProject(t.db);
+  reached.count = 0;
+});
+
+afterEach(async () => {
+  await app?.close();
+  await t.destroy();
+});
+
+async function listen(trustProxy = false): Promise<void> {
+  app = await buildScanApp(t.db, { recorder: { flushIntervalMs: 10 } }, { trustProxy }, reached);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+}
+
+async function linkCode(link = 'https://example.org/landing?a=1&b=2'): Promise<string> {
+  const actionId = await insertAction(t.db, fixture, 'link', { link });
+  return (await insertQrCode(t.db, fixture, actionId)).code;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request over the port, its raw headers as node:http reads them. */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { port, host: '127.0.0.1', path, method, headers: { 'user-agent': IPHONE, ...headers } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += String(chunk)));
+        response.on('end', () => {
+          const { date: _date, ...rest } = response.headers;
+          resolve({ status: response.statusCode ?? 0, headers: rest, body });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the lean redirect path', () => {
+  it('answers a cached plain redirect without Fastify, byte for byte as the route does', async () => {
+    await listen();
+    const code = await linkCode();
+    const first = await get(`/s/${code}`); // the route: fills the cache
+    expect(reached.count).toBe(1);
+    const second = await get(`/s/${code}`);
+    const withQuery = await get(`/s/${code}?utm_source=poster`);
+    expect(reached.count).toBe(1);
+    expect(second).toEqual(first);
+    expect(withQuery).toEqual(first);
+    expect(first.status).toBe(302);
+    expect(first.headers.location).toBe('https://example.org/landing?a=1&b=2');
+    await app.scanRecorder.flush();
+    expect(await countScans(t.db)).toBe(3);
+  });
+
+  it('leaves HEAD, other spellings, forwarded requests, pages and inactive codes to Fastify', async () => {
+    await listen(true);
+    const code = await linkCode();
+    const later = await insertAction(
+      t.db,
+      fixture,
+      'link',
+      { link: 'https://example.org/later' },
+      {
+        mode: 'period',
+        start: new Date(Date.now() + 3_600_000).toISOString(),
+        end: new Date(Date.now() + 7_200_000).toISOString(),
+      },
+    );
+    const inactive = (await insertQrCode(t.db, fixture, later)).code;
+    const textAction = await insertAction(t.db, fixture, 'textArea', { text: '<p>Hallo</p>' });
+    const page = (await insertQrCode(t.db, fixture, textAction)).code;
+    for (const path of [`/s/${code}`, `/s/${inactive}`, `/s/${page}`]) await get(path);
+    const before = reached.count;
+    await get(`/s/${code}`, {}, 'HEAD');
+    await get(`/s/${code}.`); // trailing punctuation: normalised by the route
+    await get(`/s/${code}/`);
+    const forwarded = await get(`/s/${code}`, { 'x-forwarded-for': '203.0.113.7' });
+    expect(forwarded.status).toBe(302);
+    expect((await get(`/s/${inactive}`)).status).toBe(200);
+    expect((await get(`/s/${page}`)).body).toContain('<p>Hallo</p>');
+    expect(reached.count - before).toBe(6);
+    // The only request the lean path takes: the plain one.
+    await get(`/s/${code}`);
+    expect(reached.count - before).toBe(6);
+  });
+
+  it('hands every request back to Fastify once the app closes', async () => {
+    await listen();
+    const code = await linkCode();
+    await get(`/s/${code}`);
+    const handlers = app.server.listeners('request');
+    await app.close();
+    expect(app.server.listeners('request')).not.toEqual(handlers);
+    expect(app.server.listeners('request')).toHaveLength(1);
+  });
+});
