@@ -268,8 +268,13 @@ export async function buildApp({
     : null;
   const scanRecorder = createScanRecorder(db, {
     seed,
-    onError: (error) => app.log.error({ err: error }, 'scan recorder: write failed, will retry'),
+    onError: (error) => {
+      metrics.scanBufferDepth.set(scanRecorder.pending);
+      app.log.error({ err: error }, 'scan recorder: write failed, will retry');
+    },
     onWritten: (rows) => {
+      metrics.scansRecorded.inc(rows.length);
+      metrics.scanBufferDepth.set(scanRecorder.pending);
       webhookDispatcher.scansWritten(rows);
       liveCounts?.written(rows);
     },
@@ -315,6 +320,7 @@ export async function buildApp({
     config,
     events,
     recorder: scanRecorder,
+    metrics,
     logLevel: 'warn',
   });
 

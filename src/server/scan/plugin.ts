@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Language } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
+import type { AppMetrics } from '../ops/metrics.js';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../shared/constants.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -78,6 +79,8 @@ export interface ScanPluginOptions {
   cacheTtlMs?: number;
   /** IP → country for smart-code country rules (the offline database by default). */
   countryOf?: CountryLookup;
+  /** The app's Prometheus metrics: the scan path counts its cache hits and misses there. */
+  metrics?: Pick<AppMetrics, 'scanCacheLookups'>;
 }
 
 /** Wrong passwords per visitor and code before the password page makes them wait. */
@@ -178,8 +181,18 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     const code = normaliseCode(request.params.code);
     if (!code) return { code: null, entry: null };
     const host = normaliseHost(request.hostname);
-    const hit = cache.get(host, code);
+    const hit = cached(host, code);
     return hit !== undefined ? { code, entry: hit } : fill(code, host);
+  }
+
+  // Bound once: a labelled child's inc() is a plain addition, cheap enough for every scan.
+  const cacheHits = options.metrics?.scanCacheLookups.labels('hit');
+  const cacheMisses = options.metrics?.scanCacheLookups.labels('miss');
+  /** Step 2, counted for /metrics. */
+  function cached(host: string, code: string): CachedCode | null | undefined {
+    const entry = cache.get(host, code);
+    (entry === undefined ? cacheMisses : cacheHits)?.inc();
+    return entry;
   }
 
   // One lookup per code at a time: when an entry expires under load, the requests that arrive
@@ -301,7 +314,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   /** Steps 1–7 of a cached plain redirect, with the very answer the route would write. */
   function leanScan(raw: IncomingMessage, response: ServerResponse): boolean {
     const keys = leanScanKeys(raw, app.prefix, trustProxy);
-    const entry = keys && cache.get(keys.host, keys.code);
+    const entry = keys && cached(keys.host, keys.code);
     if (!entry?.leanRedirect) return false;
     const at = now();
     if (checkState(entry.resolution, at).kind !== 'active') return false;

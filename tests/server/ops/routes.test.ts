@@ -5,7 +5,8 @@ import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { createDatabase } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
-import { buildTestApp, call, type TestApp } from '../../helpers/testApp.js';
+import { linkQrCodeThroughApi } from '../../helpers/factories.js';
+import { buildTestApp, call, DEMO, login, type TestApp } from '../../helpers/testApp.js';
 
 // The exposition format, line by line: comments (HELP/TYPE), and samples `name{labels} value`.
 // Values follow Prometheus' parser (Go's ParseFloat), which takes NaN and Inf in any case.
@@ -54,6 +55,31 @@ describe('operations endpoints', () => {
       'process_resident_memory_bytes',
     ])
       expect(response.body).toContain(`# TYPE ${name} `);
+  });
+
+  it('GET /metrics counts the scan path: cache misses and hits, and the scans written', async () => {
+    const sample = async (name: string) => {
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const line = body.split('\n').find((row) => row.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const cookie = await login(t.app, DEMO.customeradmin);
+    const { code } = await linkQrCodeThroughApi(
+      t.app,
+      cookie,
+      t.ids.projects.demoLinked,
+      'https://example.com/metrics',
+    );
+    const recorded = await sample('qrhub_scans_recorded_total');
+    const misses = await sample('qrhub_scan_cache_lookups_total{result="miss"}');
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'GET', url: `/s/${code}` })).statusCode).toBe(302);
+    }
+    await t.app.scanRecorder.flush();
+    expect(await sample('qrhub_scans_recorded_total')).toBe(recorded + 3);
+    expect(await sample('qrhub_scan_cache_lookups_total{result="miss"}')).toBe(misses + 1);
+    expect(await sample('qrhub_scan_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(2);
+    expect(await sample('qrhub_scan_buffer_depth')).toBe(0);
   });
 });
 

@@ -3,27 +3,18 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildScanApp,
-  countScans,
-  createTestDb,
-  insertAction,
-  insertCustomerAndProject,
-  insertQrCode,
-  IPHONE,
-  type Fixture,
-  type TestDb,
-} from './helpers.js';
+import { buildScanApp, countScans, createTestDb, IPHONE, type TestDb } from './helpers.js';
+import { buildOwner, buildAction, buildQrCode, type Owner } from '../../helpers/factories.js';
 
 let t: TestDb;
-let fixture: Fixture;
+let fixture: Owner;
 let app: FastifyInstance;
 let port: number;
 const reached = { count: 0 };
 
 beforeEach(async () => {
   t = await createTestDb();
-  fixture = await insertCustomerAndProject(t.db);
+  fixture = await buildOwner(t.db);
   reached.count = 0;
 });
 
@@ -39,8 +30,8 @@ async function listen(trustProxy = false): Promise<void> {
 }
 
 async function linkCode(link = 'https://example.org/landing?a=1&b=2'): Promise<string> {
-  const actionId = await insertAction(t.db, fixture, 'link', { link });
-  return (await insertQrCode(t.db, fixture, actionId)).code;
+  const actionId = await buildAction(t.db, fixture, { objectType: 'link', data: { link } });
+  return (await buildQrCode(t.db, fixture, { actionId })).code;
 }
 
 interface Answer {
@@ -88,20 +79,21 @@ describe('the lean redirect path', () => {
   it('leaves HEAD, other spellings, forwarded requests, pages and inactive codes to Fastify', async () => {
     await listen(true);
     const code = await linkCode();
-    const later = await insertAction(
-      t.db,
-      fixture,
-      'link',
-      { link: 'https://example.org/later' },
-      {
+    const later = await buildAction(t.db, fixture, {
+      objectType: 'link',
+      data: { link: 'https://example.org/later' },
+      activity: {
         mode: 'period',
         start: new Date(Date.now() + 3_600_000).toISOString(),
         end: new Date(Date.now() + 7_200_000).toISOString(),
       },
-    );
-    const inactive = (await insertQrCode(t.db, fixture, later)).code;
-    const textAction = await insertAction(t.db, fixture, 'textArea', { text: '<p>Hallo</p>' });
-    const page = (await insertQrCode(t.db, fixture, textAction)).code;
+    });
+    const inactive = (await buildQrCode(t.db, fixture, { actionId: later })).code;
+    const textAction = await buildAction(t.db, fixture, {
+      objectType: 'textArea',
+      data: { text: '<p>Hallo</p>' },
+    });
+    const page = (await buildQrCode(t.db, fixture, { actionId: textAction })).code;
     for (const path of [`/s/${code}`, `/s/${inactive}`, `/s/${page}`]) await get(path);
     const before = reached.count;
     await get(`/s/${code}`, {}, 'HEAD');

@@ -412,7 +412,7 @@ describe('ScanRecorder', () => {
   it("counts each item's uncommitted scans as they are recorded, written, kept or dropped", async () => {
     const broken = await createTestDb();
     await broken.db.schema.alterTable('scans').renameTo('scans_away').execute();
-    const fixture = await insertCustomerAndProject(broken.db);
+    const fixture = await buildOwner(broken.db);
     const recorder = new ScanRecorder(
       broken.db,
       createScanEnricher(() => null),
