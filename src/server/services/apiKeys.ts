@@ -139,7 +139,6 @@ export interface ApiKeyIdentity {
   name: string;
   email: string;
   language: string;
-  permissions: ReadonlySet<string>;
 }
 
 export async function authenticateApiKey(
@@ -161,11 +160,11 @@ export async function authenticateApiKey(
       customerId: key.customerId,
       projectIds: [key.projectId],
       apiKeyId: key.id,
+      permissions: apiKeyPermissionsOf(key.scope as ApiKeyScope, role),
     },
     key,
     name: user.name,
     email: user.email,
     language: user.language,
-    permissions: apiKeyPermissionsOf(key.scope as ApiKeyScope, role),
   };
 }

@@ -3,7 +3,6 @@
 // change at once, and freed files are deleted.
 import { ulid } from 'ulidx';
 import { readStoredThemeSettings, type ThemeSettings } from '../../shared/schemas/theme.js';
-import { hasPermission } from '../../shared/permissions.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import {
@@ -114,7 +113,7 @@ export async function editTheme(
     const settings = input.settings ?? before;
     // Removing the logo through a save is the same act as DELETE …/logo, with the same key.
     if (before.logo.mediaId && !settings.logo.mediaId) {
-      if (!hasPermission(env.user.role, 'ThemeLogoDelete')) throw forbidden();
+      if (!env.user.permissions.has('ThemeLogoDelete')) throw forbidden();
     }
     await checkMedia(trx, project, settings, before);
     const name = input.name ?? theme.name;
