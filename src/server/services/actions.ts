@@ -19,7 +19,7 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
+import { itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { labelsOfItems } from '../repositories/labels.js';
@@ -304,26 +304,24 @@ export async function editAction(
       updatedAt: new Date().toISOString(),
     });
     const { password: _password, ...protection } = input.protection;
-    const auditId = await record({
-      type: 'action',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { objectType: input.objectType },
-      before: editableFieldsOf(action),
-      after: {
+    const auditId = await record(
+      itemChange(project, 'action', 'updated', {
+        id,
         name: input.name,
-        objectType: input.objectType,
-        data,
-        activity: input.activity,
-        rules: input.rules,
-        split: input.split,
-        protection: { ...protection, hasPassword: smart.passwordHash !== null },
-        fallback: input.fallback,
-      },
-    });
+        changes: { objectType: input.objectType },
+        before: editableFieldsOf(action),
+        after: {
+          name: input.name,
+          objectType: input.objectType,
+          data,
+          activity: input.activity,
+          rules: input.rules,
+          split: input.split,
+          protection: { ...protection, hasPassword: smart.passwordHash !== null },
+          fallback: input.fallback,
+        },
+      }),
+    );
     return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });
   await removeStoredFiles(env.storage, freedKeys, env.log);
@@ -351,15 +349,9 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await record({
-      type: 'action',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id },
-    });
+    await record(
+      itemChange(project, 'action', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
@@ -377,14 +369,9 @@ export async function removeAction(
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const mediaIds = storedMediaIds(action.objectType, parseStoredData(action.data));
     await deleteAction(trx, id);
-    const auditId = await record({
-      type: 'action',
-      action: 'deleted',
-      itemId: id,
-      name: action.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    const auditId = await record(
+      itemChange(project, 'action', 'deleted', { id, name: action.name }),
+    );
     return releaseMedia({ trx, record }, mediaIds.values(), {
       exceptActionId: id,
       parentAuditId: auditId,

@@ -20,7 +20,7 @@ import {
   touchApiKey,
 } from '../repositories/apiKeys.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 /** Characters of the key shown in lists: the prefix and 8 of the random part. */
 const VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
@@ -83,15 +83,13 @@ export async function createApiKey(
   };
   await work.run(async ({ trx, record }) => {
     await insertApiKey(trx, row);
-    await record({
-      type: 'api_key',
-      action: 'created',
-      itemId: row.id,
-      name: row.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      after: { name: row.name, prefix: row.prefix, scope: row.scope, expiresAt: row.expiresAt },
-    });
+    await record(
+      itemChange(project, 'api_key', 'created', {
+        id: row.id,
+        name: row.name,
+        after: { name: row.name, prefix: row.prefix, scope: row.scope, expiresAt: row.expiresAt },
+      }),
+    );
   });
   return { ...presentApiKey(row), key };
 }
@@ -121,14 +119,7 @@ export async function revokeApiKey(
     if (!row) throw notFound('api_key_not_found');
     if (row.revokedAt) return;
     await revokeApiKeyRow(trx, row.id, new Date().toISOString());
-    await record({
-      type: 'api_key',
-      action: 'revoked',
-      itemId: row.id,
-      name: row.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'api_key', 'revoked', row));
   });
 }
 

@@ -8,7 +8,7 @@ import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.j
 import { invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { ApiErrorCode } from '../../shared/errors.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -164,18 +164,16 @@ export async function editProject(
     };
     if (patch.timeZone) await refileProjectDays(trx, id, project.timeZone, patch.timeZone);
     await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'project',
-      action: 'updated',
-      itemId: id,
-      name: input.name ?? project.name,
-      customerId: project.customerId,
-      projectId: id,
-      changes: {
-        fields: Object.keys(patch),
-        ...(patch.timeZone ? { timeZone: { from: project.timeZone, to: patch.timeZone } } : {}),
-      },
-    });
+    await record(
+      itemChange(project, 'project', 'updated', {
+        id,
+        name: input.name ?? project.name,
+        changes: {
+          fields: Object.keys(patch),
+          ...(patch.timeZone ? { timeZone: { from: project.timeZone, to: patch.timeZone } } : {}),
+        },
+      }),
+    );
   });
 }
 
@@ -227,14 +225,7 @@ export async function trashProject(
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     await updateProject(trx, id, { trashedAt: now, updatedAt: now });
-    await record({
-      type: 'project',
-      action: 'trashed',
-      itemId: id,
-      name: project.name,
-      customerId: project.customerId,
-      projectId: id,
-    });
+    await record(itemChange(project, 'project', 'trashed', { id, name: project.name }));
   });
 }
 
@@ -251,14 +242,7 @@ export async function deleteTrashedProject(
       throw invalidField('invalid', '/id', 'Move the project to the trash before deleting it');
     }
     await deleteProject(trx, id);
-    await record({
-      type: 'project',
-      action: 'deleted',
-      itemId: id,
-      name: project.name,
-      customerId: project.customerId,
-      projectId: id,
-    });
+    await record(itemChange(project, 'project', 'deleted', { id, name: project.name }));
   });
 }
 
@@ -294,15 +278,13 @@ export async function linkProjectUser(
         createdAt: new Date().toISOString(),
       });
     }
-    await record({
-      type: 'user',
-      action: 'linked',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-      changes: { canManage: input.canManage },
-    });
+    await record(
+      itemChange(project, 'user', 'linked', {
+        id: target.id,
+        name: target.name,
+        changes: { canManage: input.canManage },
+      }),
+    );
   });
 }
 
@@ -318,15 +300,13 @@ export async function updateProjectUser(
     const target = await linkableUserOr404(trx, project, input.id);
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-      changes: { canManage: input.canManage },
-    });
+    await record(
+      itemChange(project, 'user', 'updated', {
+        id: target.id,
+        name: target.name,
+        changes: { canManage: input.canManage },
+      }),
+    );
   });
 }
 
@@ -350,13 +330,6 @@ export async function unlinkProjectUser(
     if (!target || target.customerId !== project.customerId) throw notFound('user_not_found');
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await deleteProjectUserLink(trx, projectId, target.id);
-    await record({
-      type: 'user',
-      action: 'unlinked',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-    });
+    await record(itemChange(project, 'user', 'unlinked', target));
   });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteQrCodeTemplate,
@@ -53,14 +53,7 @@ export async function createQrCodeTemplate(
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'qr_design',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'created', { id, name: input.name }));
   });
   return id;
 }
@@ -81,14 +74,7 @@ export async function editQrCodeTemplate(
       design: JSON.stringify(input.design),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'qr_design',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'updated', { id, name: input.name }));
   });
 }
 
@@ -102,14 +88,7 @@ export async function removeQrCodeTemplate(
   await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await deleteQrCodeTemplate(trx, id);
-    await record({
-      type: 'qr_design',
-      action: 'deleted',
-      itemId: id,
-      name: template.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'deleted', { id, name: template.name }));
   });
 }
 

@@ -12,7 +12,7 @@ import {
   setActiveTheme,
   updateTheme,
 } from '../repositories/themes.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
 import { projectRowOr404, visibleProjectOr404 } from './projects.js';
@@ -89,14 +89,7 @@ export async function createTheme(
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'theme',
-      action: 'created',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'theme', 'created', { id, name }));
   });
   return id;
 }
@@ -123,17 +116,15 @@ export async function editTheme(
       logoMediaId: settings.logo.mediaId,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await record({
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { fields: Object.keys(input) },
-      before: { name: theme.name, settings: before },
-      after: { name, settings },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'updated', {
+        id,
+        name,
+        changes: { fields: Object.keys(input) },
+        before: { name: theme.name, settings: before },
+        after: { name, settings },
+      }),
+    );
     return releaseMedia({ trx, record }, droppedMedia(before, settings), {
       parentAuditId: auditId,
     });
@@ -145,15 +136,13 @@ export async function removeTheme(env: Env, projectId: string, id: string): Prom
   const freed = await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await deleteTheme(trx, id);
-    const auditId = await record({
-      type: 'theme',
-      action: 'deleted',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { wasActive: Number(theme.isActive) === 1 },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'deleted', {
+        id,
+        name: theme.name,
+        changes: { wasActive: Number(theme.isActive) === 1 },
+      }),
+    );
     return releaseMedia(
       { trx, record },
       droppedMedia(readStoredThemeSettings(theme.settings), null),
@@ -180,15 +169,9 @@ export async function duplicateTheme(env: Env, projectId: string, id: string): P
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'theme',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id },
-    });
+    await record(
+      itemChange(project, 'theme', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
@@ -197,14 +180,7 @@ export async function activateTheme(env: Env, projectId: string, id: string): Pr
   await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await setActiveTheme(trx, project.id, id, new Date().toISOString());
-    await record({
-      type: 'theme',
-      action: 'activated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'theme', 'activated', { id, name: theme.name }));
   });
 }
 
@@ -219,15 +195,13 @@ export async function deleteThemeLogo(env: Env, projectId: string, id: string): 
       logoMediaId: null,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await record({
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { logo: 'deleted' },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'updated', {
+        id,
+        name: theme.name,
+        changes: { logo: 'deleted' },
+      }),
+    );
     const dropped = [before.logo.mediaId, theme.logoMediaId].filter(
       (mediaId): mediaId is string => mediaId !== null,
     );

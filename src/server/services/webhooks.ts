@@ -21,7 +21,7 @@ import {
 import { pointsToPrivateNetwork } from '../webhooks/address.js';
 import { newWebhookSecret } from '../webhooks/signature.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 export interface WebhookAnswer {
   id: string;
@@ -118,15 +118,13 @@ export async function createWebhook(
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'webhook',
-      action: 'created',
-      itemId: id,
-      name: input.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      after: { url: input.url, events: input.events },
-    });
+    await record(
+      itemChange(project, 'webhook', 'created', {
+        id,
+        name: input.url,
+        after: { url: input.url, events: input.events },
+      }),
+    );
   });
   return id;
 }
@@ -151,16 +149,14 @@ export async function editWebhook(
       events: JSON.stringify(after.events),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'webhook',
-      action: 'updated',
-      itemId: id,
-      name: after.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      before: { url: before.url, events: before.events },
-      after,
-    });
+    await record(
+      itemChange(project, 'webhook', 'updated', {
+        id,
+        name: after.url,
+        before: { url: before.url, events: before.events },
+        after,
+      }),
+    );
   });
 }
 
@@ -175,14 +171,7 @@ export async function removeWebhook(
   await work.run(async ({ trx, record }) => {
     const row = await webhookOr404(trx, project.id, id);
     await deleteWebhook(trx, id);
-    await record({
-      type: 'webhook',
-      action: 'deleted',
-      itemId: id,
-      name: row.url,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'webhook', 'deleted', { id, name: row.url }));
   });
 }
 
@@ -221,14 +210,12 @@ export async function resendDelivery(
       attempts: 0,
       nextAttemptAt: new Date().toISOString(),
     });
-    await record({
-      type: 'webhook',
-      action: 'send',
-      itemId: webhook.id,
-      name: webhook.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { deliveryId: delivery.id, event: delivery.event },
-    });
+    await record(
+      itemChange(project, 'webhook', 'send', {
+        id: webhook.id,
+        name: webhook.url,
+        changes: { deliveryId: delivery.id, event: delivery.event },
+      }),
+    );
   });
 }
