@@ -26,11 +26,11 @@ import { labelsOfItems } from '../repositories/labels.js';
 import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
 import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
-import { copyLabels, copyName } from './projectItems.js';
+import { copyLabels, copyName, type ItemChangeArgs } from './projectItems.js';
 import { hashPassword } from '../security.js';
 import type { ActionContent } from '../../shared/schemas/action.js';
 import type { Protection } from '../../shared/schemas/rules.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
 /** The media fields of each Action kind and the upload kind each one takes (POST /file `kind`). */
@@ -232,9 +232,7 @@ export async function insertNewAction(
   const smart = await prepareSmart(trx, project, input, null);
   const now = new Date().toISOString();
   await insertAction(trx, {
-    id,
-    customerId: project.customerId,
-    projectId: project.id,
+    ...newContentColumns(project, id, now),
     name: input.name,
     objectType: input.objectType,
     data: JSON.stringify(data),
@@ -242,8 +240,6 @@ export async function insertNewAction(
     ...smart,
     createdBy: user.id,
     deletedAt: null,
-    createdAt: now,
-    updatedAt: now,
   });
   return id;
 }
@@ -329,11 +325,7 @@ export async function editAction(
 
 /** "{name} (copy)": same kind, data (sharing its files), activity and tags. */
 export async function duplicateAction(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[, user, projectId, id, work]: ItemChangeArgs
 ): Promise<string> {
   const copyId = ulid();
   await work.run(async ({ trx, record }) => {

@@ -28,7 +28,7 @@ import {
   removeStoredFiles,
   usableMediaOr422,
 } from './media.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { qrCodeOr404 } from './qrCodes.js';
 import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
@@ -72,17 +72,13 @@ export async function createAdvertisement(
     }
     const now = new Date().toISOString();
     await insertAdvertisement(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       name: input.name,
       text: input.text,
       imageMediaId: input.imageMediaId,
       link: input.link,
       displayTimeMs: input.displayTimeMs,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
     await record(
       itemChange(project, 'campaign', 'created', {

@@ -8,6 +8,7 @@ import type { ApiKeyRow } from '../db/schema.js';
 import { API_KEY_PREFIX, type ApiKeyInput } from '../../shared/schemas/apiKey.js';
 import { apiKeyPermissionsOf, isRole, type ApiKeyScope } from '../../shared/permissions.js';
 import type { Role } from '../../shared/enums.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 import { forbidden, notFound } from '../domain/errors.js';
 import { sha256 } from '../security.js';
@@ -106,11 +107,7 @@ export async function apiKeysOfProject(
 
 /** Revoking is final: the row stays (the list says when) but the key opens nothing any more. */
 export async function revokeApiKey(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[, actor, projectId, id, work]: ItemChangeArgs
 ): Promise<void> {
   assertPerson(actor);
   await work.run(async ({ trx, record }) => {

@@ -26,8 +26,9 @@ import {
   updateLabel,
   type LabelWithCount,
 } from '../repositories/labels.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 
 /** Per item type: its 404 code and the permission that changes it. */
@@ -92,13 +93,9 @@ async function addLabel(
   const id = ulid();
   const now = new Date().toISOString();
   await insertLabel(trx, {
-    id,
-    customerId: project.customerId,
-    projectId: project.id,
+    ...newContentColumns(project, id, now),
     name: input.name,
     color: input.color,
-    createdAt: now,
-    updatedAt: now,
   });
   await record(itemChange(project, 'label', 'created', { id, name: input.name }));
   return id;
@@ -174,13 +171,7 @@ export async function editLabel(
   );
 }
 
-export async function removeLabel(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-): Promise<void> {
+export async function removeLabel(...[, user, projectId, id, work]: ItemChangeArgs): Promise<void> {
   await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, id);
     await deleteLabel(trx, id);

@@ -83,6 +83,19 @@ export function projectRowOr404<K extends string, Row>(
   };
 }
 
+/** The columns a new row of a project's content starts with: its id, owners and times. */
+export const newContentColumns = (
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  id: string,
+  now: string,
+) => ({
+  id,
+  customerId: project.customerId,
+  projectId: project.id,
+  createdAt: now,
+  updatedAt: now,
+});
+
 export async function createProject(
   db: Db,
   user: Actor,
@@ -257,12 +270,26 @@ async function linkableUserOr404(trx: Executor, project: ProjectRow, userId: str
   return target;
 }
 
-export async function linkProjectUser(
+/** What a route passes to link a user to a project or change their link. */
+type ProjectUserLinkArgs = [
   db: Db,
   user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
   work: UnitOfWork,
+];
+
+/** Links the user to the project, or changes whether they manage it when linked already. */
+export const linkProjectUser = (...args: ProjectUserLinkArgs) =>
+  setProjectUserLink('linked', ...args);
+
+/** Changes whether a linked user manages the project; 404 when they are not linked. */
+export const updateProjectUser = (...args: ProjectUserLinkArgs) =>
+  setProjectUserLink('updated', ...args);
+
+async function setProjectUserLink(
+  action: 'linked' | 'updated',
+  ...[, user, projectId, input, work]: ProjectUserLinkArgs
 ): Promise<void> {
   await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
@@ -270,38 +297,18 @@ export async function linkProjectUser(
     const canManage = input.canManage ? 1 : 0;
     if (await findProjectUserLink(trx, projectId, target.id)) {
       await updateProjectUserLink(trx, projectId, target.id, canManage);
-    } else {
+    } else if (action === 'linked') {
       await insertProjectUserLink(trx, {
         projectId,
         userId: target.id,
         canManage,
         createdAt: new Date().toISOString(),
       });
+    } else {
+      throw notFound('user_not_found');
     }
     await record(
-      itemChange(project, 'user', 'linked', {
-        id: target.id,
-        name: target.name,
-        changes: { canManage: input.canManage },
-      }),
-    );
-  });
-}
-
-export async function updateProjectUser(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  input: { id: string; canManage: boolean },
-  work: UnitOfWork,
-): Promise<void> {
-  await work.run(async ({ trx, record }) => {
-    const project = await visibleProjectOr404(trx, user, projectId);
-    const target = await linkableUserOr404(trx, project, input.id);
-    if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
-    await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
-    await record(
-      itemChange(project, 'user', 'updated', {
+      itemChange(project, 'user', action, {
         id: target.id,
         name: target.name,
         changes: { canManage: input.canManage },

@@ -15,7 +15,7 @@ import {
 import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import type { Actor } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
 
@@ -78,16 +78,12 @@ export async function createTheme(
     await checkMedia(trx, project, settings, null);
     const now = new Date().toISOString();
     await insertTheme(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       name,
       isActive: 0,
       settings: JSON.stringify(settings),
       logoMediaId: settings.logo.mediaId,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
     await record(itemChange(project, 'theme', 'created', { id, name }));
   });

@@ -5,6 +5,7 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveryRow, WebhookRow } from '../db/schema.js';
 import type { WebhookInput } from '../../shared/schemas/webhook.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 import type { Executor } from '../repositories/executor.js';
 import { forbidden, invalidField, notFound } from '../domain/errors.js';
@@ -20,7 +21,7 @@ import {
 } from '../repositories/webhooks.js';
 import { pointsToPrivateNetwork } from '../webhooks/address.js';
 import { newWebhookSecret } from '../webhooks/signature.js';
-import { visibleProjectOr404 } from './projects.js';
+import { newContentColumns, visibleProjectOr404 } from './projects.js';
 import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 export interface WebhookAnswer {
@@ -109,14 +110,10 @@ export async function createWebhook(
   const id = ulid();
   await work.run(async ({ trx, record }) => {
     await insertWebhook(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       url: input.url,
       secret: newWebhookSecret(),
       events: JSON.stringify(input.events),
-      createdAt: now,
-      updatedAt: now,
     });
     await record(
       itemChange(project, 'webhook', 'created', {
@@ -161,11 +158,7 @@ export async function editWebhook(
 }
 
 export async function removeWebhook(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[db, actor, projectId, id, work]: ItemChangeArgs
 ): Promise<void> {
   const project = await managedProject(db, actor, projectId);
   await work.run(async ({ trx, record }) => {
