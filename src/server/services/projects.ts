@@ -96,6 +96,16 @@ export const newContentColumns = (
   updatedAt: now,
 });
 
+/** What a new project (or a copy) starts with: nothing used, not in the trash, made now. */
+const freshProjectColumns = (now: string) => ({
+  usedScans: 0,
+  usedStorage: 0,
+  trashedAt: null,
+  deletedAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
+
 export async function createProject(
   db: Db,
   user: Actor,
@@ -127,12 +137,7 @@ export async function createProject(
       maxScans: UNLIMITED,
       maxStorage: UNLIMITED,
       maxShortLinks: UNLIMITED,
-      usedScans: 0,
-      usedStorage: 0,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...freshProjectColumns(now),
     });
     // A plain user who creates a project (when a role allows it) must be able to see it.
     if (user.role === 'user') {
@@ -143,14 +148,7 @@ export async function createProject(
         createdAt: now,
       });
     }
-    await record({
-      type: 'project',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId,
-      projectId: id,
-    });
+    await record(itemChange({ id, customerId }, 'project', 'created', { id, name: input.name }));
   });
   return id;
 }
@@ -206,23 +204,13 @@ export async function duplicateProject(
       ...project,
       id: copyId,
       name,
-      usedScans: 0,
-      usedStorage: 0,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...freshProjectColumns(now),
     });
     await copyProjectUserLinks(trx, id, copyId, now);
-    await record({
-      type: 'project',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: copyId,
-      changes: { from: id },
-    });
+    const copy = { id: copyId, customerId: project.customerId };
+    await record(
+      itemChange(copy, 'project', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
