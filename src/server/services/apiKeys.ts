@@ -21,7 +21,7 @@ import {
   touchApiKey,
 } from '../repositories/apiKeys.js';
 import { visibleProjectOr404 } from './projects.js';
-import { itemChange, type UnitOfWork } from './unitOfWork.js';
+import { itemChange, pickFields, type UnitOfWork } from './unitOfWork.js';
 
 /** Characters of the key shown in lists: the prefix and 8 of the random part. */
 const VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
@@ -84,13 +84,8 @@ export async function createApiKey(
   };
   await work.run(async ({ trx, record }) => {
     await insertApiKey(trx, row);
-    await record(
-      itemChange(project, 'api_key', 'created', {
-        id: row.id,
-        name: row.name,
-        after: { name: row.name, prefix: row.prefix, scope: row.scope, expiresAt: row.expiresAt },
-      }),
-    );
+    const after = pickFields(row, ['name', 'prefix', 'scope', 'expiresAt']);
+    await record(itemChange(project, 'api_key', 'created', { id: row.id, name: row.name, after }));
   });
   return { ...presentApiKey(row), key };
 }

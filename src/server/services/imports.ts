@@ -171,12 +171,9 @@ export async function startImport(
   };
   await work.run(async ({ trx, record }) => {
     await insertImportJob(trx, job);
+    const changes = { kind: options.kind, rows: valid.length, alreadyImported: job.skipped };
     await record(
-      itemChange(project, 'import', 'created', {
-        id: job.id,
-        name: options.kind,
-        changes: { kind: options.kind, rows: valid.length, alreadyImported: job.skipped },
-      }),
+      itemChange(project, 'import', 'created', { id: job.id, name: options.kind, changes }),
     );
   });
   if (fresh.length) jobs.start(() => runImport(db, actor, job, fresh, work, jobs));
