@@ -80,13 +80,8 @@ export async function createAdvertisement(
       displayTimeMs: input.displayTimeMs,
       deletedAt: null,
     });
-    await record(
-      itemChange(project, 'campaign', 'created', {
-        id,
-        name: input.name,
-        changes: { displayTimeMs: input.displayTimeMs, link: input.link },
-      }),
-    );
+    const changes = { displayTimeMs: input.displayTimeMs, link: input.link };
+    await record(itemChange(project, 'campaign', 'created', { id, name: input.name, changes }));
   });
   return id;
 }

@@ -115,13 +115,8 @@ export async function createWebhook(
       secret: newWebhookSecret(),
       events: JSON.stringify(input.events),
     });
-    await record(
-      itemChange(project, 'webhook', 'created', {
-        id,
-        name: input.url,
-        after: { url: input.url, events: input.events },
-      }),
-    );
+    const after = { url: input.url, events: input.events };
+    await record(itemChange(project, 'webhook', 'created', { id, name: input.url, after }));
   });
   return id;
 }
