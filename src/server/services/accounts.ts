@@ -12,6 +12,7 @@ import { countPendingInvitations, customerProjectIds } from '../repositories/inv
 import { deleteProjectUserLink, insertProjectUserLink } from '../repositories/projects.js';
 import { deleteUserSessions } from '../repositories/sessions.js';
 import { countCustomerUsers, listCustomerUsers, updateUser } from '../repositories/users.js';
+import { userChange } from './userChanges.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import { accessibleUserOr404, assertNotLastCustomerAdmin } from './users.js';
@@ -88,13 +89,11 @@ export async function setAccountActive(
     const now = new Date().toISOString();
     await updateUser(trx, id, { deactivatedAt: active ? null : now, updatedAt: now });
     if (!active) await deleteUserSessions(trx, id);
-    await record({
-      type: 'user',
-      action: active ? 'activated' : 'deactivated',
-      itemId: id,
-      name: target.name,
-      customerId: target.customerId,
-    });
+    await record(
+      userChange(target, active ? 'activated' : 'deactivated', {
+        customerId: target.customerId,
+      }),
+    );
   });
 }
 
@@ -121,25 +120,21 @@ export async function setAccountProjects(
     const now = new Date().toISOString();
     for (const projectId of input.projectIds.filter((pid) => !linkedIds.has(pid))) {
       await insertProjectUserLink(trx, { projectId, userId: id, canManage: 0, createdAt: now });
-      await record({
-        type: 'user',
-        action: 'linked',
-        itemId: id,
-        name: target.name,
-        customerId: target.customerId,
-        projectId,
-      });
+      await record(
+        userChange(target, 'linked', {
+          customerId: target.customerId,
+          projectId,
+        }),
+      );
     }
     for (const project of linked.filter((p) => !own.has(p.id))) {
       await deleteProjectUserLink(trx, project.id, id);
-      await record({
-        type: 'user',
-        action: 'unlinked',
-        itemId: id,
-        name: target.name,
-        customerId: target.customerId,
-        projectId: project.id,
-      });
+      await record(
+        userChange(target, 'unlinked', {
+          customerId: target.customerId,
+          projectId: project.id,
+        }),
+      );
     }
   });
 }

@@ -19,18 +19,18 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
+import { itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { labelsOfItems } from '../repositories/labels.js';
 import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
 import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
-import { copyLabels, copyName } from './projectItems.js';
+import { copyLabels, copyName, type ItemChangeArgs } from './projectItems.js';
 import { hashPassword } from '../security.js';
 import type { ActionContent } from '../../shared/schemas/action.js';
 import type { Protection } from '../../shared/schemas/rules.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
 /** The media fields of each Action kind and the upload kind each one takes (POST /file `kind`). */
@@ -232,9 +232,7 @@ export async function insertNewAction(
   const smart = await prepareSmart(trx, project, input, null);
   const now = new Date().toISOString();
   await insertAction(trx, {
-    id,
-    customerId: project.customerId,
-    projectId: project.id,
+    ...newContentColumns(project, id, now),
     name: input.name,
     objectType: input.objectType,
     data: JSON.stringify(data),
@@ -242,8 +240,6 @@ export async function insertNewAction(
     ...smart,
     createdBy: user.id,
     deletedAt: null,
-    createdAt: now,
-    updatedAt: now,
   });
   return id;
 }
@@ -304,26 +300,24 @@ export async function editAction(
       updatedAt: new Date().toISOString(),
     });
     const { password: _password, ...protection } = input.protection;
-    const auditId = await record({
-      type: 'action',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { objectType: input.objectType },
-      before: editableFieldsOf(action),
-      after: {
+    const auditId = await record(
+      itemChange(project, 'action', 'updated', {
+        id,
         name: input.name,
-        objectType: input.objectType,
-        data,
-        activity: input.activity,
-        rules: input.rules,
-        split: input.split,
-        protection: { ...protection, hasPassword: smart.passwordHash !== null },
-        fallback: input.fallback,
-      },
-    });
+        changes: { objectType: input.objectType },
+        before: editableFieldsOf(action),
+        after: {
+          name: input.name,
+          objectType: input.objectType,
+          data,
+          activity: input.activity,
+          rules: input.rules,
+          split: input.split,
+          protection: { ...protection, hasPassword: smart.passwordHash !== null },
+          fallback: input.fallback,
+        },
+      }),
+    );
     return releaseMedia({ trx, record }, released, { exceptActionId: id, parentAuditId: auditId });
   });
   await removeStoredFiles(env.storage, freedKeys, env.log);
@@ -331,11 +325,7 @@ export async function editAction(
 
 /** "{name} (copy)": same kind, data (sharing its files), activity and tags. */
 export async function duplicateAction(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[, user, projectId, id, work]: ItemChangeArgs
 ): Promise<string> {
   const copyId = ulid();
   await work.run(async ({ trx, record }) => {
@@ -351,15 +341,9 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await record({
-      type: 'action',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id },
-    });
+    await record(
+      itemChange(project, 'action', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
@@ -377,14 +361,9 @@ export async function removeAction(
     const { project, action } = await actionOr404(trx, user, projectId, id);
     const mediaIds = storedMediaIds(action.objectType, parseStoredData(action.data));
     await deleteAction(trx, id);
-    const auditId = await record({
-      type: 'action',
-      action: 'deleted',
-      itemId: id,
-      name: action.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    const auditId = await record(
+      itemChange(project, 'action', 'deleted', { id, name: action.name }),
+    );
     return releaseMedia({ trx, record }, mediaIds.values(), {
       exceptActionId: id,
       parentAuditId: auditId,

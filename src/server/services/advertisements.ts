@@ -28,9 +28,9 @@ import {
   removeStoredFiles,
   usableMediaOr422,
 } from './media.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { qrCodeOr404 } from './qrCodes.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 export function toAdvertisement(row: AdvertisementWithExtras): Advertisement {
   return {
@@ -72,27 +72,16 @@ export async function createAdvertisement(
     }
     const now = new Date().toISOString();
     await insertAdvertisement(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       name: input.name,
       text: input.text,
       imageMediaId: input.imageMediaId,
       link: input.link,
       displayTimeMs: input.displayTimeMs,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
-    await record({
-      type: 'campaign',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { displayTimeMs: input.displayTimeMs, link: input.link },
-    });
+    const changes = { displayTimeMs: input.displayTimeMs, link: input.link };
+    await record(itemChange(project, 'campaign', 'created', { id, name: input.name, changes }));
   });
   return id;
 }
@@ -118,21 +107,19 @@ export async function editAdvertisement(
       displayTimeMs: input.displayTimeMs,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await record({
-      type: 'campaign',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: {
-        fields: (['name', 'text', 'imageMediaId', 'link', 'displayTimeMs'] as const).filter(
-          (key) => input[key] !== ad[key],
-        ),
-      },
-      // Every QR code showing the ad: its interstitial changed.
-      codes: (await linksOfAdvertisement(trx, id)).map((link) => link.code),
-    });
+    const auditId = await record(
+      itemChange(project, 'campaign', 'updated', {
+        id,
+        name: input.name,
+        changes: {
+          fields: (['name', 'text', 'imageMediaId', 'link', 'displayTimeMs'] as const).filter(
+            (key) => input[key] !== ad[key],
+          ),
+        },
+        // Every QR code showing the ad: its interstitial changed.
+        codes: (await linksOfAdvertisement(trx, id)).map((link) => link.code),
+      }),
+    );
     const replaced =
       ad.imageMediaId && ad.imageMediaId !== input.imageMediaId ? [ad.imageMediaId] : [];
     return releaseMedia({ trx, record }, replaced, { parentAuditId: auditId });
@@ -154,16 +141,14 @@ export async function deleteAdvertisement(
     await deleteAllLinksOf(trx, id);
     const now = new Date().toISOString();
     await updateAdvertisement(trx, id, { deletedAt: now, updatedAt: now, imageMediaId: null });
-    const auditId = await record({
-      type: 'campaign',
-      action: 'deleted',
-      itemId: id,
-      name: ad.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { qrCodes: codes.length },
-      codes,
-    });
+    const auditId = await record(
+      itemChange(project, 'campaign', 'deleted', {
+        id,
+        name: ad.name,
+        changes: { qrCodes: codes.length },
+        codes,
+      }),
+    );
     return releaseMedia({ trx, record }, ad.imageMediaId ? [ad.imageMediaId] : [], {
       parentAuditId: auditId,
     });

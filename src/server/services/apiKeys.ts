@@ -8,6 +8,7 @@ import type { ApiKeyRow } from '../db/schema.js';
 import { API_KEY_PREFIX, type ApiKeyInput } from '../../shared/schemas/apiKey.js';
 import { apiKeyPermissionsOf, isRole, type ApiKeyScope } from '../../shared/permissions.js';
 import type { Role } from '../../shared/enums.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 import { forbidden, notFound } from '../domain/errors.js';
 import { sha256 } from '../security.js';
@@ -20,7 +21,7 @@ import {
   touchApiKey,
 } from '../repositories/apiKeys.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, pickFields, type UnitOfWork } from './unitOfWork.js';
 
 /** Characters of the key shown in lists: the prefix and 8 of the random part. */
 const VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
@@ -83,15 +84,8 @@ export async function createApiKey(
   };
   await work.run(async ({ trx, record }) => {
     await insertApiKey(trx, row);
-    await record({
-      type: 'api_key',
-      action: 'created',
-      itemId: row.id,
-      name: row.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      after: { name: row.name, prefix: row.prefix, scope: row.scope, expiresAt: row.expiresAt },
-    });
+    const after = pickFields(row, ['name', 'prefix', 'scope', 'expiresAt']);
+    await record(itemChange(project, 'api_key', 'created', { id: row.id, name: row.name, after }));
   });
   return { ...presentApiKey(row), key };
 }
@@ -108,11 +102,7 @@ export async function apiKeysOfProject(
 
 /** Revoking is final: the row stays (the list says when) but the key opens nothing any more. */
 export async function revokeApiKey(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[, actor, projectId, id, work]: ItemChangeArgs
 ): Promise<void> {
   assertPerson(actor);
   await work.run(async ({ trx, record }) => {
@@ -121,14 +111,7 @@ export async function revokeApiKey(
     if (!row) throw notFound('api_key_not_found');
     if (row.revokedAt) return;
     await revokeApiKeyRow(trx, row.id, new Date().toISOString());
-    await record({
-      type: 'api_key',
-      action: 'revoked',
-      itemId: row.id,
-      name: row.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'api_key', 'revoked', row));
   });
 }
 
@@ -139,7 +122,6 @@ export interface ApiKeyIdentity {
   name: string;
   email: string;
   language: string;
-  permissions: ReadonlySet<string>;
 }
 
 export async function authenticateApiKey(
@@ -161,11 +143,11 @@ export async function authenticateApiKey(
       customerId: key.customerId,
       projectIds: [key.projectId],
       apiKeyId: key.id,
+      permissions: apiKeyPermissionsOf(key.scope as ApiKeyScope, role),
     },
     key,
     name: user.name,
     email: user.email,
     language: user.language,
-    permissions: apiKeyPermissionsOf(key.scope as ApiKeyScope, role),
   };
 }

@@ -20,6 +20,7 @@ import {
 import { acceptRecoveryCode, acceptTotpCode, isTwoFactorOn } from './twoFactor.js';
 import { DomainError, invalidField, tooManyAttempts, unauthenticated } from '../domain/errors.js';
 import type { Mailer } from '../mail.js';
+import { userChange } from './userChanges.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import { loginThrottle } from './loginThrottle.js';
 import {
@@ -236,13 +237,9 @@ export async function changePassword(
     await updateUser(trx, userId, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, userId, currentSessionId ?? undefined);
     await revokePasswordResets(trx, userId, now);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: userId,
-      name: user.name,
-      changes: { fields: ['password'] },
-    });
+    await record(
+      userChange({ id: userId, name: user.name }, 'updated', { changes: { fields: ['password'] } }),
+    );
   });
 }
 
@@ -272,13 +269,7 @@ export async function requestPasswordReset(
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
       createdAt: now.toISOString(),
     });
-    await record({
-      type: 'user',
-      action: 'send',
-      itemId: user.id,
-      name: user.name,
-      changes: { mail: 'password_reset' },
-    });
+    await record(userChange(user, 'send', { changes: { mail: 'password_reset' } }));
   });
   const link = `${config.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
   const dutch = user.language !== 'en';
@@ -310,13 +301,7 @@ export async function recoverPassword(
     await revokePasswordResets(trx, user.id, now);
     await updateUser(trx, user.id, { passwordHash, updatedAt: now });
     await deleteUserSessions(trx, user.id);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      changes: { fields: ['password'] },
-    });
+    await record(userChange(user, 'updated', { changes: { fields: ['password'] } }));
   });
   return user;
 }

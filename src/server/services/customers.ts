@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { customerUpdateSchema } from '../../shared/schemas/customer.js';
 import { forbidden, invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork, WriteScope } from './unitOfWork.js';
+import type { ChangeRecord, UnitOfWork, WriteScope } from './unitOfWork.js';
+import type { AuditAction } from '../../shared/enums.js';
 import {
   customerNameTaken,
   deleteCustomer,
@@ -38,6 +39,20 @@ export async function accessibleCustomerOr404(
   if (!customer) throw notFound('customer_not_found');
   return customer;
 }
+
+/** The audit row of a change to the customer itself, filed under that customer. */
+const customerChange = (
+  customer: { id: string; name: string },
+  action: AuditAction,
+  changes?: Record<string, unknown>,
+): ChangeRecord => ({
+  type: 'customer',
+  action,
+  itemId: customer.id,
+  name: customer.name,
+  customerId: customer.id,
+  ...(changes ? { changes } : {}),
+});
 
 const nameDuplicated = (pointer = '/name') =>
   invalidField('customername_duplicated', pointer, 'A customer with this name already exists');
@@ -75,13 +90,7 @@ export async function addTrialCustomer(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });
-  await record({
-    type: 'customer',
-    action: 'created',
-    itemId: id,
-    name: input.name,
-    customerId: id,
-  });
+  await record(customerChange({ id, name: input.name }, 'created'));
   return id;
 }
 
@@ -100,14 +109,8 @@ export async function editCustomer(
       Object.entries(input).filter(([, value]) => value !== undefined),
     ) as CustomerUpdate;
     await updateCustomer(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'customer',
-      action: 'updated',
-      itemId: id,
-      name: input.name ?? customer.name,
-      customerId: id,
-      changes: { fields: Object.keys(patch) },
-    });
+    const name = input.name ?? customer.name;
+    await record(customerChange({ id, name }, 'updated', { fields: Object.keys(patch) }));
   });
 }
 
@@ -121,14 +124,7 @@ export async function setCustomerLimits(
   await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await updateCustomer(trx, id, { ...input, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'customer',
-      action: 'updated',
-      itemId: id,
-      name: customer.name,
-      customerId: id,
-      changes: { limits: input },
-    });
+    await record(customerChange(customer, 'updated', { limits: input }));
   });
 }
 
@@ -148,14 +144,7 @@ export async function setRegistrationProgress(
       ...(input.trialEndAt !== undefined ? { trialEndAt: input.trialEndAt } : {}),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'customer',
-      action: 'updated',
-      itemId: id,
-      name: customer.name,
-      customerId: id,
-      changes: { progress: input },
-    });
+    await record(customerChange(customer, 'updated', { progress: input }));
   });
 }
 
@@ -168,12 +157,6 @@ export async function removeCustomer(
   await work.run(async ({ trx, record }) => {
     const customer = await accessibleCustomerOr404(trx, user, id);
     await deleteCustomer(trx, id);
-    await record({
-      type: 'customer',
-      action: 'deleted',
-      itemId: id,
-      name: customer.name,
-      customerId: id,
-    });
+    await record(customerChange(customer, 'deleted'));
   });
 }

@@ -25,7 +25,7 @@ import { linkLabelsByName } from './labels.js';
 import { visibleProjectOr404 } from './projects.js';
 import { createQrCode } from './qrCodes.js';
 import { createShortLink } from './shortLinks.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 /** How many invalid rows a preview lists (the rest are counted). */
 const PREVIEW_ERROR_ROWS = 1000;
@@ -171,15 +171,10 @@ export async function startImport(
   };
   await work.run(async ({ trx, record }) => {
     await insertImportJob(trx, job);
-    await record({
-      type: 'import',
-      action: 'created',
-      itemId: job.id,
-      name: options.kind,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { kind: options.kind, rows: valid.length, alreadyImported: job.skipped },
-    });
+    const changes = { kind: options.kind, rows: valid.length, alreadyImported: job.skipped };
+    await record(
+      itemChange(project, 'import', 'created', { id: job.id, name: options.kind, changes }),
+    );
   });
   if (fresh.length) jobs.start(() => runImport(db, actor, job, fresh, work, jobs));
   return job;

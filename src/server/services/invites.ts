@@ -105,7 +105,22 @@ async function mailInvitation(
   expiresAt: Date,
 ): Promise<void> {
   try {
-    await sendInvitationMail(db, mailing, invitation, token, expiresAt);
+    const customer = await db
+      .selectFrom('customers')
+      .select('name')
+      .where('id', '=', invitation.customerId)
+      .executeTakeFirst();
+    const inviter = invitation.invitedBy ? await findUserById(db, invitation.invitedBy) : null;
+    await mailing.mailer.send(
+      invitationMail({
+        to: invitation.email,
+        language: languageOf(invitation.language),
+        customerName: customer?.name ?? '',
+        inviterName: inviter?.name ?? null,
+        link: `${mailing.config.publicUrl}/register/${encodeURIComponent(token)}`,
+        expiresAt,
+      }),
+    );
   } catch (error) {
     mailing.mailFailed(error);
     throw new DomainError(
@@ -114,31 +129,6 @@ async function mailInvitation(
       'The invitation is saved, but its mail could not be sent; resend it later',
     );
   }
-}
-
-async function sendInvitationMail(
-  db: Executor,
-  mailing: InviteMailing,
-  invitation: { email: string; language: string; customerId: string; invitedBy: string | null },
-  token: string,
-  expiresAt: Date,
-): Promise<void> {
-  const customer = await db
-    .selectFrom('customers')
-    .select('name')
-    .where('id', '=', invitation.customerId)
-    .executeTakeFirst();
-  const inviter = invitation.invitedBy ? await findUserById(db, invitation.invitedBy) : null;
-  await mailing.mailer.send(
-    invitationMail({
-      to: invitation.email,
-      language: languageOf(invitation.language),
-      customerName: customer?.name ?? '',
-      inviterName: inviter?.name ?? null,
-      link: `${mailing.config.publicUrl}/register/${encodeURIComponent(token)}`,
-      expiresAt,
-    }),
-  );
 }
 
 export async function inviteUser(

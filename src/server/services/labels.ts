@@ -8,7 +8,7 @@ import type { PermissionKey } from '../../shared/permissions.js';
 import type { Label, LabelInput, LabelItemType } from '../../shared/schemas/label.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import type { UnitOfWork, WriteScope } from './unitOfWork.js';
+import { itemChange, type UnitOfWork, type WriteScope } from './unitOfWork.js';
 import { withUniqueGuard } from '../repositories/executor.js';
 import {
   deleteLabel,
@@ -26,8 +26,9 @@ import {
   updateLabel,
   type LabelWithCount,
 } from '../repositories/labels.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { DomainError, invalidField, notFound } from '../domain/errors.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 
 /** Per item type: its 404 code and the permission that changes it. */
@@ -92,22 +93,11 @@ async function addLabel(
   const id = ulid();
   const now = new Date().toISOString();
   await insertLabel(trx, {
-    id,
-    customerId: project.customerId,
-    projectId: project.id,
+    ...newContentColumns(project, id, now),
     name: input.name,
     color: input.color,
-    createdAt: now,
-    updatedAt: now,
   });
-  await record({
-    type: 'label',
-    action: 'created',
-    itemId: id,
-    name: input.name,
-    customerId: project.customerId,
-    projectId: project.id,
-  });
+  await record(itemChange(project, 'label', 'created', { id, name: input.name }));
   return id;
 }
 
@@ -170,38 +160,28 @@ export async function editLabel(
         ...(input.color !== undefined ? { color: input.color } : {}),
       };
       await updateLabel(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-      await record({
-        type: 'label',
-        action: 'updated',
-        itemId: id,
-        name: input.name ?? label.name,
-        customerId: project.customerId,
-        projectId: project.id,
-        changes: { fields: Object.keys(patch) },
-      });
+      await record(
+        itemChange(project, 'label', 'updated', {
+          id,
+          name: input.name ?? label.name,
+          changes: { fields: Object.keys(patch) },
+        }),
+      );
     }),
   );
 }
 
-export async function removeLabel(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
-): Promise<void> {
+export async function removeLabel(...[, user, projectId, id, work]: ItemChangeArgs): Promise<void> {
   await work.run(async ({ trx, record }) => {
     const { project, label } = await labelOr404(trx, user, projectId, id);
     await deleteLabel(trx, id);
-    await record({
-      type: 'label',
-      action: 'deleted',
-      itemId: id,
-      name: label.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { unlinkedItems: label.itemCount },
-    });
+    await record(
+      itemChange(project, 'label', 'deleted', {
+        id,
+        name: label.name,
+        changes: { unlinkedItems: label.itemCount },
+      }),
+    );
   });
 }
 
@@ -260,14 +240,12 @@ export async function tagItems(
     if (full.length > 0) throw linkLimit('/itemIds', full);
     await insertLabelLinks(trx, label.id, itemType, toTag);
     if (toTag.length === 0) return;
-    await record({
-      type: 'label',
-      action: 'linked',
-      itemId: label.id,
-      name: label.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { itemType, itemIds: toTag },
-    });
+    await record(
+      itemChange(project, 'label', 'linked', {
+        id: label.id,
+        name: label.name,
+        changes: { itemType, itemIds: toTag },
+      }),
+    );
   });
 }

@@ -20,7 +20,7 @@ import {
 } from '../repositories/usage.js';
 import { customerStatus } from './presenters.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork, WritePath } from './unitOfWork.js';
+import { itemChange, type UnitOfWork, type WritePath } from './unitOfWork.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,16 +56,14 @@ export async function setProjectLimits(
       maxShortLinks: Number(project.maxShortLinks),
     };
     await updateProject(trx, projectId, { ...input, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'project',
-      action: 'updated',
-      itemId: projectId,
-      name: project.name,
-      customerId: project.customerId,
-      projectId,
-      before,
-      after: input,
-    });
+    await record(
+      itemChange(project, 'project', 'updated', {
+        id: projectId,
+        name: project.name,
+        before,
+        after: input,
+      }),
+    );
   });
 }
 

@@ -16,7 +16,7 @@ import { checkUpload, MEDIA_RULES, remainingBytes, type MediaKind } from '../../
 import { invalidField } from '../domain/errors.js';
 import { DiskStorage, mediaKey, type MediaStorage } from '../media/storage.js';
 import { DIRECTION_CONTROLS } from '../../shared/schemas/common.js';
-import type { UnitOfWork, WriteScope } from './unitOfWork.js';
+import { itemChange, type UnitOfWork, type WriteScope } from './unitOfWork.js';
 import { lockCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -185,15 +185,13 @@ export async function storeUpload(
         deletedAt: null,
       });
       await addUsedStorage(trx, project.id, input.size);
-      await record({
-        type: 'file',
-        action: 'uploaded',
-        itemId: input.mediaId,
-        name: input.fileName,
-        customerId: project.customerId,
-        projectId: project.id,
-        changes: { kind: input.kind, size: input.size, mimeType: input.mimeType },
-      });
+      await record(
+        itemChange(project, 'file', 'uploaded', {
+          id: input.mediaId,
+          name: input.fileName,
+          changes: { kind: input.kind, size: input.size, mimeType: input.mimeType },
+        }),
+      );
       await storage.putFile(key, input.temporaryFile);
       moved = true;
     });

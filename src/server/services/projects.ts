@@ -8,7 +8,7 @@ import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.j
 import { invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { ApiErrorCode } from '../../shared/errors.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -83,6 +83,29 @@ export function projectRowOr404<K extends string, Row>(
   };
 }
 
+/** The columns a new row of a project's content starts with: its id, owners and times. */
+export const newContentColumns = (
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  id: string,
+  now: string,
+) => ({
+  id,
+  customerId: project.customerId,
+  projectId: project.id,
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** What a new project (or a copy) starts with: nothing used, not in the trash, made now. */
+const freshProjectColumns = (now: string) => ({
+  usedScans: 0,
+  usedStorage: 0,
+  trashedAt: null,
+  deletedAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
+
 export async function createProject(
   db: Db,
   user: Actor,
@@ -114,12 +137,7 @@ export async function createProject(
       maxScans: UNLIMITED,
       maxStorage: UNLIMITED,
       maxShortLinks: UNLIMITED,
-      usedScans: 0,
-      usedStorage: 0,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...freshProjectColumns(now),
     });
     // A plain user who creates a project (when a role allows it) must be able to see it.
     if (user.role === 'user') {
@@ -130,14 +148,7 @@ export async function createProject(
         createdAt: now,
       });
     }
-    await record({
-      type: 'project',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId,
-      projectId: id,
-    });
+    await record(itemChange({ id, customerId }, 'project', 'created', { id, name: input.name }));
   });
   return id;
 }
@@ -164,18 +175,16 @@ export async function editProject(
     };
     if (patch.timeZone) await refileProjectDays(trx, id, project.timeZone, patch.timeZone);
     await updateProject(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'project',
-      action: 'updated',
-      itemId: id,
-      name: input.name ?? project.name,
-      customerId: project.customerId,
-      projectId: id,
-      changes: {
-        fields: Object.keys(patch),
-        ...(patch.timeZone ? { timeZone: { from: project.timeZone, to: patch.timeZone } } : {}),
-      },
-    });
+    await record(
+      itemChange(project, 'project', 'updated', {
+        id,
+        name: input.name ?? project.name,
+        changes: {
+          fields: Object.keys(patch),
+          ...(patch.timeZone ? { timeZone: { from: project.timeZone, to: patch.timeZone } } : {}),
+        },
+      }),
+    );
   });
 }
 
@@ -195,23 +204,13 @@ export async function duplicateProject(
       ...project,
       id: copyId,
       name,
-      usedScans: 0,
-      usedStorage: 0,
-      trashedAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...freshProjectColumns(now),
     });
     await copyProjectUserLinks(trx, id, copyId, now);
-    await record({
-      type: 'project',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: copyId,
-      changes: { from: id },
-    });
+    const copy = { id: copyId, customerId: project.customerId };
+    await record(
+      itemChange(copy, 'project', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
@@ -227,14 +226,7 @@ export async function trashProject(
     const project = await visibleProjectOr404(trx, user, id);
     const now = new Date().toISOString();
     await updateProject(trx, id, { trashedAt: now, updatedAt: now });
-    await record({
-      type: 'project',
-      action: 'trashed',
-      itemId: id,
-      name: project.name,
-      customerId: project.customerId,
-      projectId: id,
-    });
+    await record(itemChange(project, 'project', 'trashed', { id, name: project.name }));
   });
 }
 
@@ -251,14 +243,7 @@ export async function deleteTrashedProject(
       throw invalidField('invalid', '/id', 'Move the project to the trash before deleting it');
     }
     await deleteProject(trx, id);
-    await record({
-      type: 'project',
-      action: 'deleted',
-      itemId: id,
-      name: project.name,
-      customerId: project.customerId,
-      projectId: id,
-    });
+    await record(itemChange(project, 'project', 'deleted', { id, name: project.name }));
   });
 }
 
@@ -273,12 +258,26 @@ async function linkableUserOr404(trx: Executor, project: ProjectRow, userId: str
   return target;
 }
 
-export async function linkProjectUser(
+/** What a route passes to link a user to a project or change their link. */
+type ProjectUserLinkArgs = [
   db: Db,
   user: Actor,
   projectId: string,
   input: { id: string; canManage: boolean },
   work: UnitOfWork,
+];
+
+/** Links the user to the project, or changes whether they manage it when linked already. */
+export const linkProjectUser = (...args: ProjectUserLinkArgs) =>
+  setProjectUserLink('linked', ...args);
+
+/** Changes whether a linked user manages the project; 404 when they are not linked. */
+export const updateProjectUser = (...args: ProjectUserLinkArgs) =>
+  setProjectUserLink('updated', ...args);
+
+async function setProjectUserLink(
+  action: 'linked' | 'updated',
+  ...[, user, projectId, input, work]: ProjectUserLinkArgs
 ): Promise<void> {
   await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, projectId);
@@ -286,47 +285,23 @@ export async function linkProjectUser(
     const canManage = input.canManage ? 1 : 0;
     if (await findProjectUserLink(trx, projectId, target.id)) {
       await updateProjectUserLink(trx, projectId, target.id, canManage);
-    } else {
+    } else if (action === 'linked') {
       await insertProjectUserLink(trx, {
         projectId,
         userId: target.id,
         canManage,
         createdAt: new Date().toISOString(),
       });
+    } else {
+      throw notFound('user_not_found');
     }
-    await record({
-      type: 'user',
-      action: 'linked',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-      changes: { canManage: input.canManage },
-    });
-  });
-}
-
-export async function updateProjectUser(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  input: { id: string; canManage: boolean },
-  work: UnitOfWork,
-): Promise<void> {
-  await work.run(async ({ trx, record }) => {
-    const project = await visibleProjectOr404(trx, user, projectId);
-    const target = await linkableUserOr404(trx, project, input.id);
-    if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
-    await updateProjectUserLink(trx, projectId, target.id, input.canManage ? 1 : 0);
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-      changes: { canManage: input.canManage },
-    });
+    await record(
+      itemChange(project, 'user', action, {
+        id: target.id,
+        name: target.name,
+        changes: { canManage: input.canManage },
+      }),
+    );
   });
 }
 
@@ -350,13 +325,6 @@ export async function unlinkProjectUser(
     if (!target || target.customerId !== project.customerId) throw notFound('user_not_found');
     if (!(await findProjectUserLink(trx, projectId, target.id))) throw notFound('user_not_found');
     await deleteProjectUserLink(trx, projectId, target.id);
-    await record({
-      type: 'user',
-      action: 'unlinked',
-      itemId: target.id,
-      name: target.name,
-      customerId: project.customerId,
-      projectId,
-    });
+    await record(itemChange(project, 'user', 'unlinked', target));
   });
 }

@@ -3,8 +3,9 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { QrCodeTemplateInput, QrDesign } from '../../shared/schemas/qrCode.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
   deleteQrCodeTemplate,
@@ -14,7 +15,7 @@ import {
   type QrCodeTemplateRow,
 } from '../repositories/qrCodeTemplates.js';
 import { IMAGE_KINDS, usableMediaOr422 } from './media.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { readDesign } from './qrCodes.js';
 
 export const templateOr404 = projectRowOr404('template', 'not_found', findQrCodeTemplate);
@@ -44,23 +45,12 @@ export async function createQrCodeTemplate(
     await checkLogo(trx, project, input.design, null);
     const now = new Date().toISOString();
     await insertQrCodeTemplate(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       name: input.name,
       design: JSON.stringify(input.design),
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
-    await record({
-      type: 'qr_design',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'created', { id, name: input.name }));
   });
   return id;
 }
@@ -81,35 +71,17 @@ export async function editQrCodeTemplate(
       design: JSON.stringify(input.design),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'qr_design',
-      action: 'updated',
-      itemId: id,
-      name: input.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'updated', { id, name: input.name }));
   });
 }
 
 export async function removeQrCodeTemplate(
-  db: Db,
-  user: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[, user, projectId, id, work]: ItemChangeArgs
 ): Promise<void> {
   await work.run(async ({ trx, record }) => {
     const { project, template } = await templateOr404(trx, user, projectId, id);
     await deleteQrCodeTemplate(trx, id);
-    await record({
-      type: 'qr_design',
-      action: 'deleted',
-      itemId: id,
-      name: template.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'qr_design', 'deleted', { id, name: template.name }));
   });
 }
 

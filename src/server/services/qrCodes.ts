@@ -15,7 +15,7 @@ import {
 import { invalidField } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import { findAction } from '../repositories/actions.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import { primaryScanBases } from '../repositories/whiteLabel.js';
 import type { Executor } from '../repositories/executor.js';
 import { findQrCodeTemplate } from '../repositories/qrCodeTemplates.js';
@@ -154,15 +154,13 @@ export async function createPlacements(
   await work.run(async ({ trx, record }) => {
     const { project, action } = await actionOr404(trx, user, projectId, actionId);
     await ensureRoomForOne(trx, 'qrCodes', project, '/names', names.length);
-    const parentId = await record({
-      type: 'action',
-      action: 'added',
-      itemId: action.id,
-      name: action.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { placements: [...names] },
-    });
+    const parentId = await record(
+      itemChange(project, 'action', 'added', {
+        id: action.id,
+        name: action.name,
+        changes: { placements: [...names] },
+      }),
+    );
     const now = new Date().toISOString();
     for (const [index, name] of names.entries()) {
       const id = ids[index];

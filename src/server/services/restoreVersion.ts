@@ -4,7 +4,7 @@
 import type { Logger } from '../logger.js';
 import type { z } from 'zod';
 import type { ApiErrorCode } from '../../shared/errors.js';
-import { hasPermission, type PermissionKey } from '../../shared/permissions.js';
+import type { PermissionKey } from '../../shared/permissions.js';
 import { actionInputSchema } from '../../shared/schemas/action.js';
 import { qrCodeUpdateSchema } from '../../shared/schemas/qrCode.js';
 import { shortLinkUpdateSchema } from '../../shared/schemas/shortLink.js';
@@ -139,7 +139,7 @@ export async function restoreVersion(
   const row = await findAuditLog(deps.db, scope, auditLogId);
   if (!row) throw notFound('audit_log_not_found');
   const { kind, before } = versionOf(row);
-  if (!hasPermission(actor.role, kind.permission)) throw forbidden();
+  if (!actor.permissions.has(kind.permission)) throw forbidden();
   const projectId = row.projectId as string;
   const itemId = row.itemId as string;
   const current = await kind.current(deps, actor, projectId, itemId).catch((error: unknown) => {

@@ -3,7 +3,6 @@
 // change at once, and freed files are deleted.
 import { ulid } from 'ulidx';
 import { readStoredThemeSettings, type ThemeSettings } from '../../shared/schemas/theme.js';
-import { hasPermission } from '../../shared/permissions.js';
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import {
@@ -13,10 +12,10 @@ import {
   setActiveTheme,
   updateTheme,
 } from '../repositories/themes.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import type { Actor } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
 
@@ -79,25 +78,14 @@ export async function createTheme(
     await checkMedia(trx, project, settings, null);
     const now = new Date().toISOString();
     await insertTheme(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       name,
       isActive: 0,
       settings: JSON.stringify(settings),
       logoMediaId: settings.logo.mediaId,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
-    await record({
-      type: 'theme',
-      action: 'created',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'theme', 'created', { id, name }));
   });
   return id;
 }
@@ -114,7 +102,7 @@ export async function editTheme(
     const settings = input.settings ?? before;
     // Removing the logo through a save is the same act as DELETE …/logo, with the same key.
     if (before.logo.mediaId && !settings.logo.mediaId) {
-      if (!hasPermission(env.user.role, 'ThemeLogoDelete')) throw forbidden();
+      if (!env.user.permissions.has('ThemeLogoDelete')) throw forbidden();
     }
     await checkMedia(trx, project, settings, before);
     const name = input.name ?? theme.name;
@@ -124,17 +112,15 @@ export async function editTheme(
       logoMediaId: settings.logo.mediaId,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await record({
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { fields: Object.keys(input) },
-      before: { name: theme.name, settings: before },
-      after: { name, settings },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'updated', {
+        id,
+        name,
+        changes: { fields: Object.keys(input) },
+        before: { name: theme.name, settings: before },
+        after: { name, settings },
+      }),
+    );
     return releaseMedia({ trx, record }, droppedMedia(before, settings), {
       parentAuditId: auditId,
     });
@@ -146,15 +132,13 @@ export async function removeTheme(env: Env, projectId: string, id: string): Prom
   const freed = await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await deleteTheme(trx, id);
-    const auditId = await record({
-      type: 'theme',
-      action: 'deleted',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { wasActive: Number(theme.isActive) === 1 },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'deleted', {
+        id,
+        name: theme.name,
+        changes: { wasActive: Number(theme.isActive) === 1 },
+      }),
+    );
     return releaseMedia(
       { trx, record },
       droppedMedia(readStoredThemeSettings(theme.settings), null),
@@ -181,15 +165,9 @@ export async function duplicateTheme(env: Env, projectId: string, id: string): P
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'theme',
-      action: 'duplicated',
-      itemId: copyId,
-      name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { from: id },
-    });
+    await record(
+      itemChange(project, 'theme', 'duplicated', { id: copyId, name, changes: { from: id } }),
+    );
   });
   return copyId;
 }
@@ -198,14 +176,7 @@ export async function activateTheme(env: Env, projectId: string, id: string): Pr
   await env.work.run(async ({ trx, record }) => {
     const { project, theme } = await themeOr404(trx, env.user, projectId, id);
     await setActiveTheme(trx, project.id, id, new Date().toISOString());
-    await record({
-      type: 'theme',
-      action: 'activated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'theme', 'activated', { id, name: theme.name }));
   });
 }
 
@@ -220,15 +191,13 @@ export async function deleteThemeLogo(env: Env, projectId: string, id: string): 
       logoMediaId: null,
       updatedAt: new Date().toISOString(),
     });
-    const auditId = await record({
-      type: 'theme',
-      action: 'updated',
-      itemId: id,
-      name: theme.name,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { logo: 'deleted' },
-    });
+    const auditId = await record(
+      itemChange(project, 'theme', 'updated', {
+        id,
+        name: theme.name,
+        changes: { logo: 'deleted' },
+      }),
+    );
     const dropped = [before.logo.mediaId, theme.logoMediaId].filter(
       (mediaId): mediaId is string => mediaId !== null,
     );

@@ -32,7 +32,7 @@ import { findUserById } from '../repositories/users.js';
 import { sha256, verifyPassword } from '../security.js';
 import { accessibleCustomerOr404 } from './customers.js';
 import type { UnitOfWork } from './unitOfWork.js';
-import { userFlagChange } from './userChanges.js';
+import { userChange, userFlagChange } from './userChanges.js';
 
 export const TOTP_ISSUER = 'QR Hub';
 /** One step before and after the current one: a phone clock a little off still works. */
@@ -126,13 +126,7 @@ export async function startTwoFactorSetup(
       { secret, enabledAt: null, lastStep: null },
       new Date().toISOString(),
     );
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: user.name,
-      changes: { twoFactorSetup: 'started' },
-    });
+    await record(userChange(user, 'updated', { changes: { twoFactorSetup: 'started' } }));
   });
   return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
 }

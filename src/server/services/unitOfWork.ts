@@ -4,7 +4,8 @@
 // back and publishes nothing. Services never write audit rows or touch caches themselves.
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Database, ProjectRow } from '../db/schema.js';
+import type { AuditAction, AuditType } from '../../shared/enums.js';
 import type { DomainEvent, EventBus } from '../events/bus.js';
 import { insertAuditLog, type AuditContext, type AuditEntry } from '../repositories/auditLogs.js';
 
@@ -41,6 +42,39 @@ export interface WriteScope {
   record(change: ChangeRecord): Promise<string>;
   /** Queues an event that has no audit row of its own (a cascade the user did not name). */
   publish(event: DomainEvent): void;
+}
+
+/** The item a change concerns, and what its audit row says besides. */
+export type ChangedItem = { id: string; name: string } & Pick<
+  ChangeRecord,
+  'changes' | 'before' | 'after' | 'codes' | 'parentId'
+>;
+
+/**
+ * The audit row of `action` on one item of a project (or on the project itself), filed under the
+ * project and its customer, so the project's and the customer's logs both show it.
+ */
+export function itemChange(
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  type: AuditType,
+  action: AuditAction,
+  item: ChangedItem,
+): ChangeRecord {
+  // Picked one by one: `item` may be a whole row, whose other columns are no part of the record.
+  const { id, name, changes, before, after, codes, parentId } = item;
+  return {
+    type,
+    action,
+    itemId: id,
+    name,
+    customerId: project.customerId,
+    projectId: project.id,
+    changes,
+    before,
+    after,
+    codes,
+    parentId,
+  };
 }
 
 /** The fields of `after` that differ from `before`, secrets and bookkeeping left out. */

@@ -11,6 +11,7 @@ import type { UserInput, userUpdateSchema } from '../../shared/schemas/customer.
 import type { Role } from '../../shared/enums.js';
 import { DomainError, invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
+import { userChange } from './userChanges.js';
 import type { UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -92,13 +93,11 @@ export async function updateSelf(
       language: input.localization.language,
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: user.id,
-      name: input.name,
-      changes: { fields: ['name', 'language'] },
-    });
+    await record(
+      userChange({ id: user.id, name: input.name }, 'updated', {
+        changes: { fields: ['name', 'language'] },
+      }),
+    );
   });
 }
 
@@ -131,13 +130,7 @@ export async function createCustomerUser(
       createdAt: now,
       updatedAt: now,
     });
-    await record({
-      type: 'user',
-      action: 'created',
-      itemId: id,
-      name: input.name,
-      customerId,
-    });
+    await record(userChange({ id, name: input.name }, 'created', { customerId }));
   });
   return id;
 }
@@ -176,14 +169,12 @@ export async function editUser(
       ...(input.localization !== undefined ? { language: input.localization.language } : {}),
     };
     await updateUser(trx, id, { ...patch, updatedAt: new Date().toISOString() });
-    await record({
-      type: 'user',
-      action: 'updated',
-      itemId: id,
-      name: input.name ?? target.name,
-      customerId: target.customerId,
-      changes: { fields: Object.keys(patch) },
-    });
+    await record(
+      userChange({ id, name: input.name ?? target.name }, 'updated', {
+        customerId: target.customerId,
+        changes: { fields: Object.keys(patch) },
+      }),
+    );
   });
 }
 
@@ -200,12 +191,6 @@ export async function removeUser(
     const target = await accessibleUserOr404(trx, actor, id);
     await assertNotLastCustomerAdmin(trx, target, 'remove');
     await deleteUser(trx, id);
-    await record({
-      type: 'user',
-      action: 'deleted',
-      itemId: id,
-      name: target.name,
-      customerId: target.customerId,
-    });
+    await record(userChange(target, 'deleted', { customerId: target.customerId }));
   });
 }

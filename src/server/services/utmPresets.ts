@@ -6,7 +6,7 @@ import { utmPresetsInputSchema, type UtmPreset } from '../../shared/utm.js';
 import type { Actor } from '../domain/actor.js';
 import { updateProject } from '../repositories/projects.js';
 import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 /** The stored list; a value that no longer parses reads as no presets rather than failing. */
 export function utmPresetsOf(project: Pick<ProjectRow, 'utmPresets'>): UtmPreset[] {
@@ -34,16 +34,14 @@ export async function saveUtmPresets(
       utmPresets: JSON.stringify(presets),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'project',
-      action: 'updated',
-      itemId: projectId,
-      name: project.name,
-      customerId: project.customerId,
-      projectId,
-      before: { utmPresets: utmPresetsOf(project) },
-      after: { utmPresets: presets },
-    });
+    await record(
+      itemChange(project, 'project', 'updated', {
+        id: projectId,
+        name: project.name,
+        before: { utmPresets: utmPresetsOf(project) },
+        after: { utmPresets: presets },
+      }),
+    );
   });
   return presets;
 }

@@ -5,6 +5,7 @@ import { ulid } from 'ulidx';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveryRow, WebhookRow } from '../db/schema.js';
 import type { WebhookInput } from '../../shared/schemas/webhook.js';
+import type { ItemChangeArgs } from './projectItems.js';
 import type { Actor } from '../domain/actor.js';
 import type { Executor } from '../repositories/executor.js';
 import { forbidden, invalidField, notFound } from '../domain/errors.js';
@@ -20,8 +21,8 @@ import {
 } from '../repositories/webhooks.js';
 import { pointsToPrivateNetwork } from '../webhooks/address.js';
 import { newWebhookSecret } from '../webhooks/signature.js';
-import { visibleProjectOr404 } from './projects.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import { newContentColumns, visibleProjectOr404 } from './projects.js';
+import { itemChange, type UnitOfWork } from './unitOfWork.js';
 
 export interface WebhookAnswer {
   id: string;
@@ -109,24 +110,13 @@ export async function createWebhook(
   const id = ulid();
   await work.run(async ({ trx, record }) => {
     await insertWebhook(trx, {
-      id,
-      customerId: project.customerId,
-      projectId: project.id,
+      ...newContentColumns(project, id, now),
       url: input.url,
       secret: newWebhookSecret(),
       events: JSON.stringify(input.events),
-      createdAt: now,
-      updatedAt: now,
     });
-    await record({
-      type: 'webhook',
-      action: 'created',
-      itemId: id,
-      name: input.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      after: { url: input.url, events: input.events },
-    });
+    const after = { url: input.url, events: input.events };
+    await record(itemChange(project, 'webhook', 'created', { id, name: input.url, after }));
   });
   return id;
 }
@@ -151,38 +141,25 @@ export async function editWebhook(
       events: JSON.stringify(after.events),
       updatedAt: new Date().toISOString(),
     });
-    await record({
-      type: 'webhook',
-      action: 'updated',
-      itemId: id,
-      name: after.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      before: { url: before.url, events: before.events },
-      after,
-    });
+    await record(
+      itemChange(project, 'webhook', 'updated', {
+        id,
+        name: after.url,
+        before: { url: before.url, events: before.events },
+        after,
+      }),
+    );
   });
 }
 
 export async function removeWebhook(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  id: string,
-  work: UnitOfWork,
+  ...[db, actor, projectId, id, work]: ItemChangeArgs
 ): Promise<void> {
   const project = await managedProject(db, actor, projectId);
   await work.run(async ({ trx, record }) => {
     const row = await webhookOr404(trx, project.id, id);
     await deleteWebhook(trx, id);
-    await record({
-      type: 'webhook',
-      action: 'deleted',
-      itemId: id,
-      name: row.url,
-      customerId: project.customerId,
-      projectId: project.id,
-    });
+    await record(itemChange(project, 'webhook', 'deleted', { id, name: row.url }));
   });
 }
 
@@ -221,14 +198,12 @@ export async function resendDelivery(
       attempts: 0,
       nextAttemptAt: new Date().toISOString(),
     });
-    await record({
-      type: 'webhook',
-      action: 'send',
-      itemId: webhook.id,
-      name: webhook.url,
-      customerId: project.customerId,
-      projectId: project.id,
-      changes: { deliveryId: delivery.id, event: delivery.event },
-    });
+    await record(
+      itemChange(project, 'webhook', 'send', {
+        id: webhook.id,
+        name: webhook.url,
+        changes: { deliveryId: delivery.id, event: delivery.event },
+      }),
+    );
   });
 }

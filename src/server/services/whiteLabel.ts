@@ -12,7 +12,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DomainError, invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
-import type { UnitOfWork } from './unitOfWork.js';
+import type { ChangeRecord, UnitOfWork } from './unitOfWork.js';
+import type { AuditAction } from '../../shared/enums.js';
 import type { EventBus } from '../events/bus.js';
 import { withUniqueGuard } from '../repositories/executor.js';
 import {
@@ -112,6 +113,20 @@ export class WhiteLabelHosts {
   }
 }
 
+/** The audit row of a change to one of a customer's hostnames, filed under that customer. */
+const hostnameChange = (
+  row: Pick<WhiteLabelRow, 'id' | 'hostname' | 'customerId'>,
+  action: AuditAction,
+  changes?: Record<string, unknown>,
+): ChangeRecord => ({
+  type: 'whitelabel',
+  action,
+  itemId: row.id,
+  name: row.hostname,
+  customerId: row.customerId,
+  ...(changes ? { changes } : {}),
+});
+
 export class WhiteLabelService {
   constructor(
     private readonly db: Db,
@@ -123,6 +138,12 @@ export class WhiteLabelService {
     const row = await findWhiteLabelHostname(this.db, customerId, id);
     if (!row) throw notFound('white_label_hostname_not_found');
     return row;
+  }
+
+  /** The customer's hostname, when the actor may reach that customer; 404 otherwise. */
+  private async hostnameOr404(actor: Actor, customerId: string, id: string) {
+    await accessibleCustomerOr404(this.db, actor, customerId);
+    return this.rowOr404(customerId, id);
   }
 
   /** After a committed change: routing in this process sees it before the answer goes out (other
@@ -162,13 +183,7 @@ export class WhiteLabelService {
             hostname,
             createdAt: new Date().toISOString(),
           });
-          await record({
-            type: 'whitelabel',
-            action: 'added',
-            itemId: id,
-            name: hostname,
-            customerId,
-          });
+          await record(hostnameChange({ id, hostname, customerId }, 'added'));
         }),
       taken,
     );
@@ -183,8 +198,7 @@ export class WhiteLabelService {
     input: WhiteLabelHostnameUpdate,
     work: UnitOfWork,
   ): Promise<WhiteLabelHostname> {
-    await accessibleCustomerOr404(this.db, actor, customerId);
-    const before = await this.rowOr404(customerId, id);
+    const before = await this.hostnameOr404(actor, customerId, id);
     const isVerified = input.verified ?? before.verifiedAt !== null;
     if (input.primary && !isVerified)
       throw invalidField(
@@ -207,21 +221,16 @@ export class WhiteLabelService {
       });
       if (input.primary && verifiedAt !== null)
         await setPrimaryWhiteLabelHostname(trx, customerId, id);
-      await record({
-        type: 'whitelabel',
-        action: 'updated',
-        itemId: id,
-        name: before.hostname,
-        customerId,
-        changes: {
+      await record(
+        hostnameChange(before, 'updated', {
           before: {
             primary: before.isPrimary === 1,
             verified: before.verifiedAt !== null,
             scheme: before.scheme,
           },
           after: input,
-        },
-      });
+        }),
+      );
     });
     await this.changed();
     return presentWhiteLabelHostname(await this.rowOr404(customerId, id), this.config);
@@ -234,8 +243,7 @@ export class WhiteLabelService {
     id: string,
     work: UnitOfWork,
   ): Promise<WhiteLabelHostname> {
-    await accessibleCustomerOr404(this.db, actor, customerId);
-    const row = await this.rowOr404(customerId, id);
+    const row = await this.hostnameOr404(actor, customerId, id);
     const verified = await resolvesToPlatform(row.hostname, this.config);
     if (!verified && row.verifiedAt === null)
       throw new DomainError(
@@ -248,17 +256,10 @@ export class WhiteLabelService {
   }
 
   async remove(actor: Actor, customerId: string, id: string, work: UnitOfWork) {
-    await accessibleCustomerOr404(this.db, actor, customerId);
-    const row = await this.rowOr404(customerId, id);
+    const row = await this.hostnameOr404(actor, customerId, id);
     await work.run(async ({ trx, record }) => {
       await deleteWhiteLabelHostname(trx, id);
-      await record({
-        type: 'whitelabel',
-        action: 'deleted',
-        itemId: id,
-        name: row.hostname,
-        customerId,
-      });
+      await record(hostnameChange(row, 'deleted'));
     });
     await this.changed();
   }

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/constants.js';
 import type { Language, Role } from '../../../shared/enums.js';
 import type { Actor } from '../../domain/actor.js';
-import { hasPermission, isRole, type PermissionKey } from '../../../shared/permissions.js';
+import { isRole, ROLE_PERMISSIONS, type PermissionKey } from '../../../shared/permissions.js';
 import { deleteSession, extendSession, findSessionWithUser } from '../../repositories/sessions.js';
 import { sha256 } from '../../security.js';
 import { DomainError, forbidden, tooManyAttempts, unauthenticated } from '../../domain/errors.js';
@@ -33,8 +33,6 @@ export interface SessionUser extends Actor {
   name: string;
   email: string;
   language: Language;
-  /** An API key's permission keys (its scope within its creator's role); absent: the role's. */
-  permissions?: ReadonlySet<PermissionKey>;
 }
 
 declare module 'fastify' {
@@ -96,7 +94,6 @@ export function sessionPlugin(
         name: identity.name,
         email: identity.email,
         language: identity.language === 'en' ? 'en' : 'nl',
-        permissions: identity.permissions as ReadonlySet<PermissionKey>,
       };
       // A key works with its project and its statistics, nothing of the account around them.
       const route = request.routeOptions.url ?? '';
@@ -134,11 +131,13 @@ export function sessionPlugin(
       setSessionCookie(reply, token, config);
     }
     const { user } = found;
+    const role = user.role as Role;
     request.sessionId = sessionId;
     request.user = {
       id: user.id,
       customerId: user.customerId,
-      role: user.role as Role,
+      role,
+      permissions: ROLE_PERMISSIONS[role],
       name: user.name,
       email: user.email,
       language: user.language === 'en' ? 'en' : 'nl',
@@ -192,7 +191,7 @@ const invalidApiKey = () =>
 
 /** Whether the user (or API key) holds the permission key. */
 export function userCan(user: SessionUser, key: PermissionKey): boolean {
-  return user.permissions ? user.permissions.has(key) : hasPermission(user.role, key);
+  return user.permissions.has(key);
 }
 
 /** The logged-in user, or a 401. */
@@ -205,7 +204,7 @@ export const requireUser: preHandlerAsyncHookHandler = async (request) => {
   currentUser(request);
 };
 
-/** 401 without a session, 403 when the role lacks the permission key (src/shared/permissions.ts). */
+/** 401 without a session, 403 when the actor lacks a permission key (src/shared/permissions.ts). */
 export function requirePermission(...keys: PermissionKey[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = currentUser(request);
