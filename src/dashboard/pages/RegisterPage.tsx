@@ -15,7 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
-import { ApiHttpError } from '../providers/http';
+import { submitForm } from '../forms/submitForm';
 import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
@@ -40,27 +40,17 @@ export function RegisterPage() {
   const { failure } = useResultNotify();
   const [email, setEmail] = useState<string | null>(null);
 
-  const register = async (values: Record<string, unknown>) => {
-    try {
-      setEmail((await auth.register(values)).email);
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('user', 'saving', error);
-    }
-    return undefined;
-  };
+  const onFailure = (error: unknown) => failure('user', 'saving', error);
 
-  const verify = async (values: Record<string, unknown>) => {
-    try {
+  const register = (values: Record<string, unknown>) =>
+    submitForm(async () => setEmail((await auth.register(values)).email), onFailure);
+
+  const verify = (values: Record<string, unknown>) =>
+    submitForm(async () => {
       const self = await auth.verifyRegistration(email ?? '', String(values.code ?? ''));
       queryClient.removeQueries({ queryKey: ['auth'] });
       navigate(await pathAfterOwnSignIn(self), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('user', 'saving', error);
-    }
-    return undefined;
-  };
+    }, onFailure);
 
   const resend = async () => {
     await auth.resendVerification(email ?? '').catch(() => undefined);
