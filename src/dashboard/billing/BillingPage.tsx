@@ -31,7 +31,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Loading,
-  Title,
   useDataProvider,
   useGetIdentity,
   useLocale,
@@ -45,6 +44,7 @@ import { ApiHttpError } from '../providers/http';
 import { formatLocale } from '../../shared/locale';
 import { invoicePdfUrl } from '../providers/accountMethods';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { PageHeading } from '../forms/PageHeading';
 import { billingKeys, usePlans } from './billingQueries';
 import { ScanForecast } from '../usage/AccountUsage';
 
@@ -297,11 +297,8 @@ export function BillingPage() {
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="billing-page" data-state={data.state}>
-      <Title title={translate('app.billing.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.billing.title')}
-        </Typography>
+        <PageHeading title="app.billing.title" />
         <Chip
           color={STATE_COLOR[data.state]}
           label={translate(`app.billing.state.${data.state}`)}

@@ -27,7 +27,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useLocale, useTranslate } from 'react-admin';
 import {
   formatMoney,
   fromPriceCents,
@@ -47,6 +47,7 @@ import {
 import { zodErrorToApiErrors } from '../../shared/validation';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
 import { usePlans } from '../billing/billingQueries';
+import { PageHeading } from '../forms/PageHeading';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import {
   CHECKOUT_STEPS,
@@ -95,11 +96,8 @@ export function CheckoutPlansPage() {
     return <Alert severity="error">{translate('app.checkout.load_error')}</Alert>;
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-plans">
-      <Title title={translate('app.checkout.title')} />
       <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.checkout.title')}
-        </Typography>
+        <PageHeading title="app.checkout.title" />
         <Typography color="text.secondary" data-testid="checkout-from">
           {translate('app.checkout.from_price', {
             price: formatMoney(fromPriceCents(plans.data), locale),
@@ -231,10 +229,7 @@ export function CheckoutPlanPage() {
   if (order.status === 'placed')
     return (
       <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-placed">
-        <Title title={translate('app.checkout.title')} />
-        <Typography variant="h5" component="h1">
-          {translate('app.checkout.order_placed')}
-        </Typography>
+        <PageHeading title="app.checkout.title" heading={translate('app.checkout.order_placed')} />
         <Alert severity="info">{translate('app.checkout.bank_transfer')}</Alert>
         <Box>
           <Button
@@ -257,11 +252,8 @@ export function CheckoutPlanPage() {
       data-testid="checkout-plan"
       data-step={progress.step}
     >
-      <Title title={translate('app.checkout.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="h5" component="h1">
-          {plan.name}
-        </Typography>
+        <PageHeading title="app.checkout.title" heading={plan.name} />
         <Chip label={translate('app.checkout.excl_vat')} size="small" />
       </Box>
       <Stepper activeStep={stepIndex} alternativeLabel>
@@ -414,10 +406,7 @@ export function CheckoutActivatedPage() {
   const plan = plans.data?.find((candidate) => candidate.id === planId);
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-activated">
-      <Title title={translate('app.checkout.title')} />
-      <Typography variant="h5" component="h1">
-        {translate('app.checkout.activated_title')}
-      </Typography>
+      <PageHeading title="app.checkout.title" heading={translate('app.checkout.activated_title')} />
       <Typography>
         {translate('app.checkout.activated_message', { plan: plan?.name ?? '' })}
       </Typography>
