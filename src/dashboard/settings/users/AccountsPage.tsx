@@ -16,7 +16,6 @@ import {
   FormGroup,
   MenuItem,
   Select,
-  Stack,
   TableCell,
   TableRow,
   Typography,
@@ -27,7 +26,6 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import { Loading, useTranslate } from 'react-admin';
 import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
-import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { PageCard } from '../../forms/PageCard';
 import {
   useCustomerProjects,
@@ -36,7 +34,7 @@ import {
   usePeopleDate,
   usePeopleList,
 } from './peopleHooks';
-import { PeopleTable, ProjectChips } from './PeopleTable';
+import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -186,44 +184,29 @@ export function AccountsPage() {
                 </TableCell>
                 <TableCell>
                   {!isSelf && (
-                    <Stack direction="row" sx={{ gap: 1 }}>
-                      <ConfirmActionButton
-                        label={account.active ? 'app.people.deactivate' : 'app.people.activate'}
-                        icon={account.active ? <BlockIcon /> : <CheckIcon />}
-                        title={
-                          account.active
-                            ? 'app.people.deactivate_title'
-                            : 'app.people.activate_title'
-                        }
-                        titleArgs={{ name: account.name }}
-                        content={
-                          account.active
-                            ? 'app.people.deactivate_content'
-                            : 'app.people.activate_content'
-                        }
-                        onConfirm={() =>
-                          act(
-                            () => peopleApi.setUserActive(account.id, !account.active),
-                            account.active
-                              ? 'app.people.deactivated_done'
-                              : 'app.people.activated_done',
-                          )
-                        }
-                        testId={`account-toggle-${account.email}`}
-                      />
-                      <ConfirmActionButton
-                        label="app.people.delete"
-                        icon={<DeleteIcon />}
-                        title="app.people.delete_title"
-                        titleArgs={{ name: account.name }}
-                        content="app.people.delete_content"
-                        onConfirm={() =>
-                          act(() => peopleApi.deleteUser(account.id), 'app.people.deleted_done')
-                        }
-                        color="error"
-                        testId={`account-delete-${account.email}`}
-                      />
-                    </Stack>
+                    <PersonActions
+                      subject={{ name: account.name }}
+                      act={act}
+                      actions={[
+                        {
+                          name: account.active ? 'deactivate' : 'activate',
+                          icon: account.active ? <BlockIcon /> : <CheckIcon />,
+                          run: () => peopleApi.setUserActive(account.id, !account.active),
+                          done: account.active
+                            ? 'app.people.deactivated_done'
+                            : 'app.people.activated_done',
+                          testId: `account-toggle-${account.email}`,
+                        },
+                        {
+                          name: 'delete',
+                          icon: <DeleteIcon />,
+                          run: () => peopleApi.deleteUser(account.id),
+                          done: 'app.people.deleted_done',
+                          testId: `account-delete-${account.email}`,
+                          color: 'error',
+                        },
+                      ]}
+                    />
                   )}
                 </TableCell>
               </TableRow>

@@ -2,7 +2,7 @@
 // language of the mail; follow each invitation's state (pending, expired, accepted, revoked);
 // resend a new link or revoke one.
 import { useState } from 'react';
-import { Box, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import {
@@ -18,7 +18,6 @@ import {
 } from 'react-admin';
 import { invitationInputSchema, type InvitationState } from '../../../shared/schemas/invitation';
 import { LANGUAGES } from '../../../shared/enums';
-import { ConfirmActionButton } from '../../common/ConfirmActionButton';
 import { PageCard } from '../../forms/PageCard';
 import { submitForm } from '../../forms/submitForm';
 import { zodValidate } from '../../validation';
@@ -30,7 +29,7 @@ import {
   usePeopleDate,
   usePeopleList,
 } from './peopleHooks';
-import { PeopleTable, ProjectChips } from './PeopleTable';
+import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
 import { usePeopleContext } from './UsersSettingsLayout';
 
@@ -166,37 +165,27 @@ export function InvitesPage() {
                 <TableCell>{invitation.invitedBy ?? ''}</TableCell>
                 <TableCell>
                   {open && (
-                    <Stack direction="row" sx={{ gap: 1 }}>
-                      <ConfirmActionButton
-                        label="app.people.resend"
-                        icon={<SendIcon />}
-                        title="app.people.resend_title"
-                        titleArgs={{ email: invitation.email }}
-                        content="app.people.resend_content"
-                        onConfirm={() =>
-                          act(
-                            () => peopleApi.resendInvitation(customerId, invitation.id),
-                            'app.people.resent_done',
-                          )
-                        }
-                        testId={`invite-resend-${invitation.email}`}
-                      />
-                      <ConfirmActionButton
-                        label="app.people.revoke"
-                        icon={<CancelIcon />}
-                        title="app.people.revoke_title"
-                        titleArgs={{ email: invitation.email }}
-                        content="app.people.revoke_content"
-                        onConfirm={() =>
-                          act(
-                            () => peopleApi.revokeInvitation(customerId, invitation.id),
-                            'app.people.revoked_done',
-                          )
-                        }
-                        color="error"
-                        testId={`invite-revoke-${invitation.email}`}
-                      />
-                    </Stack>
+                    <PersonActions
+                      subject={{ email: invitation.email }}
+                      act={act}
+                      actions={[
+                        {
+                          name: 'resend',
+                          icon: <SendIcon />,
+                          run: () => peopleApi.resendInvitation(customerId, invitation.id),
+                          done: 'app.people.resent_done',
+                          testId: `invite-resend-${invitation.email}`,
+                        },
+                        {
+                          name: 'revoke',
+                          icon: <CancelIcon />,
+                          run: () => peopleApi.revokeInvitation(customerId, invitation.id),
+                          done: 'app.people.revoked_done',
+                          testId: `invite-revoke-${invitation.email}`,
+                          color: 'error',
+                        },
+                      ]}
+                    />
                   )}
                 </TableCell>
               </TableRow>
