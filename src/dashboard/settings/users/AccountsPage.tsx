@@ -27,16 +27,9 @@ import { Loading, useTranslate } from 'react-admin';
 import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
 import { PageCard } from '../../forms/PageCard';
-import {
-  useCustomerProjects,
-  usePeopleAction,
-  usePeopleApi,
-  usePeopleDate,
-  usePeopleList,
-} from './peopleHooks';
+import { useCustomerProjects, usePeopleApi, usePeopleDate, usePeopleList } from './peopleHooks';
 import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
-import { usePeopleContext } from './UsersSettingsLayout';
 
 const CUSTOMER_ROLES: Role[] = ['user', 'customeradmin'];
 
@@ -104,11 +97,9 @@ function twoFactorLabel(value: boolean | null): string {
 
 export function AccountsPage() {
   const translate = useTranslate();
-  const { customerId, selfId } = usePeopleContext();
-  const { rows: accounts, seats, load } = usePeopleList('getAccounts', customerId);
+  const { customerId, selfId, rows: accounts, seats, act } = usePeopleList('getAccounts');
   const peopleApi = usePeopleApi();
   const [editing, setEditing] = useState<Account | null>(null);
-  const act = usePeopleAction(load);
   const dateText = usePeopleDate();
 
   return (

@@ -24,14 +24,12 @@ import { zodValidate } from '../../validation';
 import {
   refusalMessage,
   useCustomerProjects,
-  usePeopleAction,
   usePeopleApi,
   usePeopleDate,
   usePeopleList,
 } from './peopleHooks';
 import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
-import { usePeopleContext } from './UsersSettingsLayout';
 
 const validate = zodValidate(invitationInputSchema);
 
@@ -125,10 +123,8 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
 
 export function InvitesPage() {
   const translate = useTranslate();
-  const { customerId } = usePeopleContext();
-  const { rows: invitations, seats, load } = usePeopleList('getInvitations', customerId);
+  const { customerId, rows: invitations, seats, load, act } = usePeopleList('getInvitations');
   const peopleApi = usePeopleApi();
-  const act = usePeopleAction(load);
   const dateText = usePeopleDate();
 
   return (
