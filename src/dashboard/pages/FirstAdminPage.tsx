@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import { Form, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { firstAdminSchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError } from '../providers/http';
@@ -13,7 +12,7 @@ import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
-import { pathAfterOwnSignIn } from './signIn';
+import { useEnterSession } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
 const validate = zodValidate(firstAdminSchema);
@@ -21,7 +20,7 @@ const validate = zodValidate(firstAdminSchema);
 export function FirstAdminPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const options = useAuthOptions();
   const auth = useAuthCalls();
   const { failure } = useResultNotify();
@@ -34,8 +33,7 @@ export function FirstAdminPage() {
     submitForm(
       async () => {
         const self = await auth.createFirstAdmin(values);
-        queryClient.removeQueries({ queryKey: ['auth'] });
-        navigate(await pathAfterOwnSignIn(self), { replace: true });
+        await enterSession(self, { replace: true });
       },
       (error) => {
         // Someone else set the server up meanwhile: their account is there to sign in with.

@@ -2,7 +2,7 @@
 // (POST /register); step two takes the six-digit code from the mail (POST /register/verify),
 // which signs the new customer admin in.
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   Form,
@@ -12,7 +12,6 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { submitForm } from '../forms/submitForm';
@@ -20,7 +19,7 @@ import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
-import { pathAfterOwnSignIn } from './signIn';
+import { useEnterSession } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
 const validateRegister = zodValidate(registerSchema);
@@ -32,9 +31,8 @@ const CUSTOMER_TYPE_CHOICES = [
 
 export function RegisterPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const options = useAuthOptions();
   const auth = useAuthCalls();
   const { failure } = useResultNotify();
@@ -48,8 +46,7 @@ export function RegisterPage() {
   const verify = (values: Record<string, unknown>) =>
     submitForm(async () => {
       const self = await auth.verifyRegistration(email ?? '', String(values.code ?? ''));
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await pathAfterOwnSignIn(self), { replace: true });
+      await enterSession(self, { replace: true });
     }, onFailure);
 
   const resend = async () => {

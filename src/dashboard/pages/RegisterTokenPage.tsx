@@ -2,18 +2,17 @@
 // and their address, chooses a name and a password, and is signed in on their linked projects.
 // An expired link says whom to ask for a new one; a used or revoked one says it cannot be used.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Alert, Button, TextField, Typography } from '@mui/material';
 import { Form, Loading, TextInput, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { registerTokenSchema, type InvitationPreview } from '../../shared/schemas/invitation';
 import { ApiHttpError } from '../providers/http';
 import { NewPasswordInputs } from '../forms/NewPasswordInputs';
-import { setSelf, useAuthCalls } from '../providers/authProvider';
-import { startPathAfterSignIn } from '../lastProject';
+import { useAuthCalls } from '../providers/authProvider';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { zodValidate } from '../validation';
 import { FooterLink } from './FooterLink';
+import { useEnterSession } from './signIn';
 
 const validate = zodValidate(registerTokenSchema);
 const FORM_FIELDS = new Set(['name', 'password', 'passwordConfirmation']);
@@ -69,8 +68,7 @@ function ExpiredNotice({ inviter }: { inviter: Inviter }) {
 
 export function RegisterTokenPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const { token = '' } = useParams();
   const auth = useAuthCalls();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -95,10 +93,7 @@ export function RegisterTokenPage() {
     setProblem(null);
     try {
       const self = await auth.acceptInvitation(token, values);
-      setSelf(self);
-      // A failed auth check from before the sign-in is cached; it would log the new session out.
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await startPathAfterSignIn(self));
+      await enterSession(self, { replace: false });
     } catch (error) {
       const next = stateOfError(error);
       if (next) {
