@@ -11,14 +11,9 @@ import {
   CardActions,
   CardContent,
   Chip,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
   Grid,
   List,
   ListItem,
-  Radio,
-  RadioGroup,
   Stack,
   Step,
   StepLabel,
@@ -57,6 +52,9 @@ import {
   type CheckoutProgress,
 } from './checkoutProgress';
 import { checkoutPath } from './checkoutPaths';
+import { RadioChoice } from './RadioChoice';
+
+const CUSTOMER_TYPES = ['consumer', 'business'] as const;
 
 function PlanLimits({ plan }: { plan: Plan }) {
   const translate = useTranslate();
@@ -271,58 +269,39 @@ export function CheckoutPlanPage() {
       <Card>
         <CardContent>
           {progress.step === 'period' && (
-            <FormControl>
-              <FormLabel id="checkout-period">{translate('app.checkout.steps.period')}</FormLabel>
-              <RadioGroup
-                aria-labelledby="checkout-period"
-                value={progress.billingPeriod}
-                onChange={(event) =>
-                  setProgress({ billingPeriod: event.target.value as 'month' | 'year' })
-                }
-              >
-                <FormControlLabel
-                  value="month"
-                  control={<Radio />}
-                  data-testid="checkout-period-month"
-                  label={`${translate('app.checkout.monthly')}: ${translate('app.checkout.per_month', { price: money(plan.priceMonthCents) })}`}
-                />
-                <FormControlLabel
-                  value="year"
-                  control={<Radio />}
-                  data-testid="checkout-period-year"
-                  label={`${translate('app.checkout.yearly')}: ${translate('app.checkout.per_year', { price: money(plan.priceYearCents) })} (${translate('app.checkout.saving', { amount: money(yearlySavingCents(plan.priceMonthCents)) })})`}
-                />
-              </RadioGroup>
-            </FormControl>
+            <RadioChoice
+              id="checkout-period"
+              label={translate('app.checkout.steps.period')}
+              value={progress.billingPeriod}
+              onChange={(billingPeriod) => setProgress({ billingPeriod })}
+              options={[
+                {
+                  value: 'month',
+                  label: `${translate('app.checkout.monthly')}: ${translate('app.checkout.per_month', { price: money(plan.priceMonthCents) })}`,
+                  testId: 'checkout-period-month',
+                },
+                {
+                  value: 'year',
+                  label: `${translate('app.checkout.yearly')}: ${translate('app.checkout.per_year', { price: money(plan.priceYearCents) })} (${translate('app.checkout.saving', { amount: money(yearlySavingCents(plan.priceMonthCents)) })})`,
+                  testId: 'checkout-period-year',
+                },
+              ]}
+            />
           )}
           {progress.step === 'customer' && (
             <Stack spacing={2}>
-              <FormControl>
-                <FormLabel id="checkout-customer-type">
-                  {translate('app.checkout.customer_type')}
-                </FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="checkout-customer-type"
-                  value={progress.customerType}
-                  onChange={(event) =>
-                    setProgress({ customerType: event.target.value as 'consumer' | 'business' })
-                  }
-                >
-                  <FormControlLabel
-                    value="consumer"
-                    control={<Radio />}
-                    label={translate('app.checkout.consumer')}
-                    data-testid="checkout-consumer"
-                  />
-                  <FormControlLabel
-                    value="business"
-                    control={<Radio />}
-                    label={translate('app.checkout.business')}
-                    data-testid="checkout-business"
-                  />
-                </RadioGroup>
-              </FormControl>
+              <RadioChoice
+                id="checkout-customer-type"
+                label={translate('app.checkout.customer_type')}
+                row
+                value={progress.customerType}
+                onChange={(customerType) => setProgress({ customerType })}
+                options={CUSTOMER_TYPES.map((type) => ({
+                  value: type,
+                  label: translate(`app.checkout.${type}`),
+                  testId: `checkout-${type}`,
+                }))}
+              />
               {progress.customerType === 'business' && (
                 <>
                   <TextField
