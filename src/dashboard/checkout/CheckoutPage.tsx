@@ -205,6 +205,18 @@ export function CheckoutPlanPage() {
     return error ? translate(error.message, error.args) : undefined;
   };
   const money = (cents: number) => formatMoney(cents, locale);
+  /** A business's required detail, with the server's (or the schema's) refusal under it. */
+  const businessField = (field: 'companyName' | 'vatNumber', label: string, testId: string) => (
+    <TextField
+      label={translate(label)}
+      value={progress[field]}
+      onChange={(event) => setProgress({ [field]: event.target.value })}
+      error={!!errorText(field)}
+      helperText={errorText(field)}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      required
+    />
+  );
   const price = priceOf(plan, progress.billingPeriod);
   const body = {
     planId: plan.id,
@@ -304,24 +316,12 @@ export function CheckoutPlanPage() {
               />
               {progress.customerType === 'business' && (
                 <>
-                  <TextField
-                    label={translate('app.checkout.company_name')}
-                    value={progress.companyName}
-                    onChange={(event) => setProgress({ companyName: event.target.value })}
-                    error={!!errorText('companyName')}
-                    helperText={errorText('companyName')}
-                    slotProps={{ htmlInput: { 'data-testid': 'checkout-company-name' } }}
-                    required
-                  />
-                  <TextField
-                    label={translate('app.checkout.vat_number')}
-                    value={progress.vatNumber}
-                    onChange={(event) => setProgress({ vatNumber: event.target.value })}
-                    error={!!errorText('vatNumber')}
-                    helperText={errorText('vatNumber')}
-                    slotProps={{ htmlInput: { 'data-testid': 'checkout-vat-number' } }}
-                    required
-                  />
+                  {businessField(
+                    'companyName',
+                    'app.checkout.company_name',
+                    'checkout-company-name',
+                  )}
+                  {businessField('vatNumber', 'app.checkout.vat_number', 'checkout-vat-number')}
                 </>
               )}
             </Stack>
