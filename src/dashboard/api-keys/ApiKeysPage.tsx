@@ -18,11 +18,8 @@ import {
   DateTimeInput,
   Form,
   Loading,
-  SaveButton,
   SelectInput,
   TextInput,
-  Title,
-  Toolbar,
   useLocale,
   useTranslate,
 } from 'react-admin';
@@ -31,6 +28,8 @@ import { apiKeyInputSchema } from '../../shared/schemas/apiKey';
 import { formatLocale } from '../../shared/locale';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
+import { PageCard } from '../forms/PageCard';
+import { SaveToolbar } from '../forms/SaveToolbar';
 import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
 import { useProjectCollection } from '../common/useProjectCollection';
@@ -98,54 +97,43 @@ export function ApiKeysPage() {
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title={translate('app.api_keys.title')} />
       <ProjectTabs id={pid} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
-            {translate('app.api_keys.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('app.api_keys.intro')}
-          </Typography>
-          {created && (
-            <Alert severity="success" sx={{ mb: 2 }} data-testid="api-key-created">
-              <Typography variant="body2" gutterBottom>
-                {translate('app.api_keys.copy_now')}
+      <PageCard title="app.api_keys.title" intro="app.api_keys.intro">
+        {created && (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="api-key-created">
+            <Typography variant="body2" gutterBottom>
+              {translate('app.api_keys.copy_now')}
+            </Typography>
+            <Stack direction="row" alignItems="center" spacing={1}>
+              <Typography
+                component="code"
+                sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                data-testid="api-key-value"
+              >
+                {created.key}
               </Typography>
-              <Stack direction="row" alignItems="center" spacing={1}>
-                <Typography
-                  component="code"
-                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                  data-testid="api-key-value"
-                >
-                  {created.key}
-                </Typography>
-                <CopyButton value={created.key} label="app.api_keys.copy" />
-              </Stack>
-            </Alert>
-          )}
-          <Form onSubmit={submit} validate={validate} defaultValues={{ scope: 'content' }}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <TextInput source="name" label="app.api_keys.name" />
-              <SelectInput
-                source="scope"
-                label="app.api_keys.scope"
-                choices={SCOPE_CHOICES}
-                helperText="app.api_keys.scope_help"
-              />
-              <DateTimeInput
-                source="expiresAt"
-                label="app.api_keys.expires_at"
-                helperText="app.api_keys.expires_at_help"
-              />
+              <CopyButton value={created.key} label="app.api_keys.copy" />
             </Stack>
-            <Toolbar sx={{ px: 0 }}>
-              <SaveButton label="app.api_keys.create" alwaysEnable />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
+          </Alert>
+        )}
+        <Form onSubmit={submit} validate={validate} defaultValues={{ scope: 'content' }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextInput source="name" label="app.api_keys.name" />
+            <SelectInput
+              source="scope"
+              label="app.api_keys.scope"
+              choices={SCOPE_CHOICES}
+              helperText="app.api_keys.scope_help"
+            />
+            <DateTimeInput
+              source="expiresAt"
+              label="app.api_keys.expires_at"
+              helperText="app.api_keys.expires_at_help"
+            />
+          </Stack>
+          <SaveToolbar label="app.api_keys.create" alwaysEnable />
+        </Form>
+      </PageCard>
       <Card>
         <CardContent>
           {keys.length === 0 ? (

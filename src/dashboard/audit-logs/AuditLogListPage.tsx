@@ -17,7 +17,7 @@ import { Title, useGetIdentity, useGetList, usePermissions, useTranslate } from 
 import type { AuditLog } from '../../shared/audit';
 import { AUDIT_ACTIONS, AUDIT_TYPES } from '../../shared/enums';
 import type { DashboardPermissions } from '../providers/authProvider';
-import { AuditLogTable, useAuditLabels } from './AuditLogTable';
+import { AuditLogPage, useAuditLabels } from './AuditLogTable';
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
 const SEARCH_DEBOUNCE_MS = 300;
@@ -146,16 +146,8 @@ function AuditLogList() {
         <Alert severity="error" data-testid="audit-log-error">
           {translate('app.audit_logs.error')}
         </Alert>
-      ) : !isPending && data?.length === 0 ? (
-        <Typography
-          color="text.secondary"
-          sx={{ py: 4, textAlign: 'center' }}
-          data-testid="audit-log-empty"
-        >
-          {translate('app.audit_logs.empty')}
-        </Typography>
       ) : (
-        <AuditLogTable rows={data ?? []} />
+        <AuditLogPage rows={data} isPending={isPending} />
       )}
       <TablePagination
         component="div"

@@ -83,3 +83,25 @@ export function AuditLogTable({
     </HeadedTable>
   );
 }
+
+/** A loaded page of a log: a line saying it is empty, or its rows. */
+export function AuditLogPage({
+  rows,
+  isPending,
+}: {
+  rows: AuditLog[] | undefined;
+  isPending: boolean;
+}) {
+  const translate = useTranslate();
+  if (!isPending && rows?.length === 0)
+    return (
+      <Typography
+        color="text.secondary"
+        sx={{ py: 4, textAlign: 'center' }}
+        data-testid="audit-log-empty"
+      >
+        {translate('app.audit_logs.empty')}
+      </Typography>
+    );
+  return <AuditLogTable rows={rows ?? []} />;
+}

@@ -1,10 +1,10 @@
 // The audit log of one item (QR code, short link, Action, …) or of a project, newest first.
 import { useState } from 'react';
-import { Alert, Box, LinearProgress, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, TablePagination } from '@mui/material';
 import { usePermissions, useGetList, useTranslate } from 'react-admin';
 import type { AuditLog } from '../../shared/audit';
 import type { DashboardPermissions } from '../providers/authProvider';
-import { AuditLogTable } from './AuditLogTable';
+import { AuditLogPage } from './AuditLogTable';
 
 export interface ItemAuditLogsProps {
   itemId?: string;
@@ -45,17 +45,7 @@ export function ItemAuditLogs({ itemId, projectId }: ItemAuditLogsProps) {
   return (
     <Box data-testid="item-audit-logs">
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
-      {!isPending && data?.length === 0 ? (
-        <Typography
-          color="text.secondary"
-          sx={{ py: 4, textAlign: 'center' }}
-          data-testid="audit-log-empty"
-        >
-          {translate('app.audit_logs.empty')}
-        </Typography>
-      ) : (
-        <AuditLogTable rows={data ?? []} />
-      )}
+      <AuditLogPage rows={data} isPending={isPending} />
       {(total ?? 0) > PER_PAGE && (
         <TablePagination
           component="div"

@@ -7,9 +7,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
   Chip,
   Dialog,
   DialogActions,
@@ -31,7 +28,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Loading,
-  Title,
   useDataProvider,
   useGetIdentity,
   useLocale,
@@ -45,6 +41,8 @@ import { ApiHttpError } from '../providers/http';
 import { formatLocale } from '../../shared/locale';
 import { invoicePdfUrl } from '../providers/accountMethods';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { PageHeading } from '../forms/PageHeading';
+import { SectionCard } from '../forms/SectionCard';
 import { billingKeys, usePlans } from './billingQueries';
 import { ScanForecast } from '../usage/AccountUsage';
 
@@ -193,51 +191,49 @@ function DirectActivation({ customerId }: { customerId: string }) {
       }),
   });
   return (
-    <Card data-testid="billing-direct-activation">
-      <CardHeader
-        title={translate('app.billing.plans.activate')}
-        slotProps={{ title: { variant: 'h6' } }}
-        action={
-          <Button component={RouterLink} to="/plans">
-            {translate('app.billing.plans.title')}
-          </Button>
-        }
-      />
-      <CardContent sx={{ pt: 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 200 }}
-          label={translate('app.billing.plan')}
-          value={planId}
-          onChange={(event) => setPlanId(event.target.value)}
-        >
-          {(plans.data ?? []).map((plan) => (
-            <MenuItem key={plan.id} value={plan.id}>
-              {plan.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 160 }}
-          label={translate('app.billing.period')}
-          value={period}
-          onChange={(event) => setPeriod(event.target.value as 'month' | 'year')}
-        >
-          <MenuItem value="month">{translate('app.billing.monthly')}</MenuItem>
-          <MenuItem value="year">{translate('app.billing.yearly')}</MenuItem>
-        </TextField>
-        <Button
-          variant="contained"
-          disabled={!planId || activate.isPending}
-          onClick={() => activate.mutate()}
-        >
-          {translate('app.billing.plans.activate_button')}
+    <SectionCard
+      title={translate('app.billing.plans.activate')}
+      action={
+        <Button component={RouterLink} to="/plans">
+          {translate('app.billing.plans.title')}
         </Button>
-      </CardContent>
-    </Card>
+      }
+      contentSx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
+      testId="billing-direct-activation"
+    >
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 200 }}
+        label={translate('app.billing.plan')}
+        value={planId}
+        onChange={(event) => setPlanId(event.target.value)}
+      >
+        {(plans.data ?? []).map((plan) => (
+          <MenuItem key={plan.id} value={plan.id}>
+            {plan.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 160 }}
+        label={translate('app.billing.period')}
+        value={period}
+        onChange={(event) => setPeriod(event.target.value as 'month' | 'year')}
+      >
+        <MenuItem value="month">{translate('app.billing.monthly')}</MenuItem>
+        <MenuItem value="year">{translate('app.billing.yearly')}</MenuItem>
+      </TextField>
+      <Button
+        variant="contained"
+        disabled={!planId || activate.isPending}
+        onClick={() => activate.mutate()}
+      >
+        {translate('app.billing.plans.activate_button')}
+      </Button>
+    </SectionCard>
   );
 }
 
@@ -297,11 +293,8 @@ export function BillingPage() {
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="billing-page" data-state={data.state}>
-      <Title title={translate('app.billing.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.billing.title')}
-        </Typography>
+        <PageHeading title="app.billing.title" />
         <Chip
           color={STATE_COLOR[data.state]}
           label={translate(`app.billing.state.${data.state}`)}
@@ -312,124 +305,104 @@ export function BillingPage() {
       <ScanForecast customerId={customerId} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardHeader
-              title={translate('app.billing.plan')}
-              slotProps={{ title: { variant: 'h6' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <Grid container spacing={1}>
-                {[
-                  ['app.billing.plan', data.plan?.name ?? translate('app.billing.none')],
-                  ['app.billing.period', period],
-                  [
-                    'app.billing.current_period_end',
-                    data.currentPeriodEnd
-                      ? formatDay(data.currentPeriodEnd, locale)
-                      : translate('app.billing.none'),
-                  ],
-                  [
-                    'app.billing.next_payment',
-                    data.nextPayment
-                      ? translate('app.billing.next_payment_value', {
-                          amount: formatMoney(data.nextPayment.totalCents, locale),
-                          date: formatDay(data.nextPayment.at, locale),
-                        })
-                      : translate('app.billing.none'),
-                  ],
-                ].map(([label, value]) => (
-                  <Grid key={label} size={{ xs: 12, sm: 6 }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {translate(label)}
-                    </Typography>
-                    <Typography data-testid={`billing-${label.split('.').pop()}`}>
-                      {value}
-                    </Typography>
-                  </Grid>
-                ))}
-              </Grid>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-                {canChoosePlan && (
-                  <Button
-                    component={RouterLink}
-                    to="/checkout"
-                    variant="contained"
-                    data-testid="billing-choose-plan"
-                  >
-                    {translate(
-                      data.plan && data.state !== 'canceled'
-                        ? 'app.billing.change_plan'
-                        : 'app.billing.choose_plan',
-                    )}
-                  </Button>
-                )}
-                {(data.state === 'active' || data.state === 'past_due') && (
-                  <Button
-                    color="error"
-                    onClick={() => setConfirmCancel(true)}
-                    data-testid="billing-cancel"
-                  >
-                    {translate('app.billing.cancel')}
-                  </Button>
-                )}
-                {data.state === 'canceling' && (
-                  <Button
-                    variant="outlined"
-                    disabled={setCancel.isPending}
-                    onClick={() => setCancel.mutate(false)}
-                    data-testid="billing-reactivate"
-                  >
-                    {translate('app.billing.reactivate')}
-                  </Button>
-                )}
-              </Box>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardHeader
-              title={translate('app.billing.payment_method')}
-              slotProps={{ title: { variant: 'h6' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <Typography color="text.secondary">
-                {translate(
-                  data.provider === 'stripe' ? 'app.billing.card' : 'app.billing.bank_transfer',
-                )}
-              </Typography>
-              {data.hasPaymentPortal && mayOrder && (
+          <SectionCard title={translate('app.billing.plan')} sx={{ height: '100%' }}>
+            <Grid container spacing={1}>
+              {[
+                ['app.billing.plan', data.plan?.name ?? translate('app.billing.none')],
+                ['app.billing.period', period],
+                [
+                  'app.billing.current_period_end',
+                  data.currentPeriodEnd
+                    ? formatDay(data.currentPeriodEnd, locale)
+                    : translate('app.billing.none'),
+                ],
+                [
+                  'app.billing.next_payment',
+                  data.nextPayment
+                    ? translate('app.billing.next_payment_value', {
+                        amount: formatMoney(data.nextPayment.totalCents, locale),
+                        date: formatDay(data.nextPayment.at, locale),
+                      })
+                    : translate('app.billing.none'),
+                ],
+              ].map(([label, value]) => (
+                <Grid key={label} size={{ xs: 12, sm: 6 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(label)}
+                  </Typography>
+                  <Typography data-testid={`billing-${label.split('.').pop()}`}>{value}</Typography>
+                </Grid>
+              ))}
+            </Grid>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+              {canChoosePlan && (
                 <Button
-                  sx={{ mt: 2 }}
-                  variant="outlined"
-                  disabled={portal.isPending}
-                  onClick={() => portal.mutate()}
-                  data-testid="billing-portal"
+                  component={RouterLink}
+                  to="/checkout"
+                  variant="contained"
+                  data-testid="billing-choose-plan"
                 >
-                  {translate('app.billing.manage_payment')}
+                  {translate(
+                    data.plan && data.state !== 'canceled'
+                      ? 'app.billing.change_plan'
+                      : 'app.billing.choose_plan',
+                  )}
                 </Button>
               )}
-            </CardContent>
-          </Card>
+              {(data.state === 'active' || data.state === 'past_due') && (
+                <Button
+                  color="error"
+                  onClick={() => setConfirmCancel(true)}
+                  data-testid="billing-cancel"
+                >
+                  {translate('app.billing.cancel')}
+                </Button>
+              )}
+              {data.state === 'canceling' && (
+                <Button
+                  variant="outlined"
+                  disabled={setCancel.isPending}
+                  onClick={() => setCancel.mutate(false)}
+                  data-testid="billing-reactivate"
+                >
+                  {translate('app.billing.reactivate')}
+                </Button>
+              )}
+            </Box>
+          </SectionCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <SectionCard title={translate('app.billing.payment_method')} sx={{ height: '100%' }}>
+            <Typography color="text.secondary">
+              {translate(
+                data.provider === 'stripe' ? 'app.billing.card' : 'app.billing.bank_transfer',
+              )}
+            </Typography>
+            {data.hasPaymentPortal && mayOrder && (
+              <Button
+                sx={{ mt: 2 }}
+                variant="outlined"
+                disabled={portal.isPending}
+                onClick={() => portal.mutate()}
+                data-testid="billing-portal"
+              >
+                {translate('app.billing.manage_payment')}
+              </Button>
+            )}
+          </SectionCard>
         </Grid>
       </Grid>
-      <Card>
-        <CardHeader
-          title={translate('app.billing.invoices')}
-          slotProps={{ title: { variant: 'h6' } }}
-        />
-        <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-          {invoices.data ? (
-            <InvoiceTable
-              customerId={customerId}
-              invoices={invoices.data}
-              canMarkPaid={canMarkPaid}
-            />
-          ) : (
-            <Loading />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title={translate('app.billing.invoices')} contentSx={{ overflowX: 'auto' }}>
+        {invoices.data ? (
+          <InvoiceTable
+            customerId={customerId}
+            invoices={invoices.data}
+            canMarkPaid={canMarkPaid}
+          />
+        ) : (
+          <Loading />
+        )}
+      </SectionCard>
       {mayActivateDirectly && <DirectActivation customerId={customerId} />}
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
         <DialogTitle>{translate('app.billing.cancel_confirm_title')}</DialogTitle>

@@ -16,12 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatMoney, yearlyPriceCents } from '../../shared/billing';
 import { SUPPORT_LEVELS, USAGE_KEYS } from '../../shared/enums';
 import { planInputSchema, type Plan, type PlanInput } from '../../shared/schemas/billing';
 import { zodErrorToApiErrors } from '../../shared/validation';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
+import { PageHeading } from '../forms/PageHeading';
 import { billingKeys, usePlans } from './billingQueries';
 
 const EMPTY: PlanInput = {
@@ -154,11 +155,8 @@ export function PlansPage() {
   if (!plans.data) return <Alert severity="error">{translate('app.checkout.load_error')}</Alert>;
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="plans-page">
-      <Title title={translate('app.billing.plans.title')} />
       <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.billing.plans.title')}
-        </Typography>
+        <PageHeading title="app.billing.plans.title" />
         <Typography color="text.secondary">{translate('app.billing.plans.intro')}</Typography>
       </Box>
       {plans.data.map((plan) => (

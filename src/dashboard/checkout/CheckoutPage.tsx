@@ -11,14 +11,9 @@ import {
   CardActions,
   CardContent,
   Chip,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
   Grid,
   List,
   ListItem,
-  Radio,
-  RadioGroup,
   Stack,
   Step,
   StepLabel,
@@ -27,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useLocale, useTranslate } from 'react-admin';
 import {
   formatMoney,
   fromPriceCents,
@@ -47,6 +42,7 @@ import {
 import { zodErrorToApiErrors } from '../../shared/validation';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
 import { usePlans } from '../billing/billingQueries';
+import { PageHeading } from '../forms/PageHeading';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import {
   CHECKOUT_STEPS,
@@ -56,6 +52,9 @@ import {
   type CheckoutProgress,
 } from './checkoutProgress';
 import { checkoutPath } from './checkoutPaths';
+import { RadioChoice } from './RadioChoice';
+
+const CUSTOMER_TYPES = ['consumer', 'business'] as const;
 
 function PlanLimits({ plan }: { plan: Plan }) {
   const translate = useTranslate();
@@ -95,11 +94,8 @@ export function CheckoutPlansPage() {
     return <Alert severity="error">{translate('app.checkout.load_error')}</Alert>;
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-plans">
-      <Title title={translate('app.checkout.title')} />
       <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.checkout.title')}
-        </Typography>
+        <PageHeading title="app.checkout.title" />
         <Typography color="text.secondary" data-testid="checkout-from">
           {translate('app.checkout.from_price', {
             price: formatMoney(fromPriceCents(plans.data), locale),
@@ -209,6 +205,18 @@ export function CheckoutPlanPage() {
     return error ? translate(error.message, error.args) : undefined;
   };
   const money = (cents: number) => formatMoney(cents, locale);
+  /** A business's required detail, with the server's (or the schema's) refusal under it. */
+  const businessField = (field: 'companyName' | 'vatNumber', label: string, testId: string) => (
+    <TextField
+      label={translate(label)}
+      value={progress[field]}
+      onChange={(event) => setProgress({ [field]: event.target.value })}
+      error={!!errorText(field)}
+      helperText={errorText(field)}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      required
+    />
+  );
   const price = priceOf(plan, progress.billingPeriod);
   const body = {
     planId: plan.id,
@@ -231,10 +239,7 @@ export function CheckoutPlanPage() {
   if (order.status === 'placed')
     return (
       <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-placed">
-        <Title title={translate('app.checkout.title')} />
-        <Typography variant="h5" component="h1">
-          {translate('app.checkout.order_placed')}
-        </Typography>
+        <PageHeading title="app.checkout.title" heading={translate('app.checkout.order_placed')} />
         <Alert severity="info">{translate('app.checkout.bank_transfer')}</Alert>
         <Box>
           <Button
@@ -257,11 +262,8 @@ export function CheckoutPlanPage() {
       data-testid="checkout-plan"
       data-step={progress.step}
     >
-      <Title title={translate('app.checkout.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="h5" component="h1">
-          {plan.name}
-        </Typography>
+        <PageHeading title="app.checkout.title" heading={plan.name} />
         <Chip label={translate('app.checkout.excl_vat')} size="small" />
       </Box>
       <Stepper activeStep={stepIndex} alternativeLabel>
@@ -279,78 +281,47 @@ export function CheckoutPlanPage() {
       <Card>
         <CardContent>
           {progress.step === 'period' && (
-            <FormControl>
-              <FormLabel id="checkout-period">{translate('app.checkout.steps.period')}</FormLabel>
-              <RadioGroup
-                aria-labelledby="checkout-period"
-                value={progress.billingPeriod}
-                onChange={(event) =>
-                  setProgress({ billingPeriod: event.target.value as 'month' | 'year' })
-                }
-              >
-                <FormControlLabel
-                  value="month"
-                  control={<Radio />}
-                  data-testid="checkout-period-month"
-                  label={`${translate('app.checkout.monthly')}: ${translate('app.checkout.per_month', { price: money(plan.priceMonthCents) })}`}
-                />
-                <FormControlLabel
-                  value="year"
-                  control={<Radio />}
-                  data-testid="checkout-period-year"
-                  label={`${translate('app.checkout.yearly')}: ${translate('app.checkout.per_year', { price: money(plan.priceYearCents) })} (${translate('app.checkout.saving', { amount: money(yearlySavingCents(plan.priceMonthCents)) })})`}
-                />
-              </RadioGroup>
-            </FormControl>
+            <RadioChoice
+              id="checkout-period"
+              label={translate('app.checkout.steps.period')}
+              value={progress.billingPeriod}
+              onChange={(billingPeriod) => setProgress({ billingPeriod })}
+              options={[
+                {
+                  value: 'month',
+                  label: `${translate('app.checkout.monthly')}: ${translate('app.checkout.per_month', { price: money(plan.priceMonthCents) })}`,
+                  testId: 'checkout-period-month',
+                },
+                {
+                  value: 'year',
+                  label: `${translate('app.checkout.yearly')}: ${translate('app.checkout.per_year', { price: money(plan.priceYearCents) })} (${translate('app.checkout.saving', { amount: money(yearlySavingCents(plan.priceMonthCents)) })})`,
+                  testId: 'checkout-period-year',
+                },
+              ]}
+            />
           )}
           {progress.step === 'customer' && (
             <Stack spacing={2}>
-              <FormControl>
-                <FormLabel id="checkout-customer-type">
-                  {translate('app.checkout.customer_type')}
-                </FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="checkout-customer-type"
-                  value={progress.customerType}
-                  onChange={(event) =>
-                    setProgress({ customerType: event.target.value as 'consumer' | 'business' })
-                  }
-                >
-                  <FormControlLabel
-                    value="consumer"
-                    control={<Radio />}
-                    label={translate('app.checkout.consumer')}
-                    data-testid="checkout-consumer"
-                  />
-                  <FormControlLabel
-                    value="business"
-                    control={<Radio />}
-                    label={translate('app.checkout.business')}
-                    data-testid="checkout-business"
-                  />
-                </RadioGroup>
-              </FormControl>
+              <RadioChoice
+                id="checkout-customer-type"
+                label={translate('app.checkout.customer_type')}
+                row
+                value={progress.customerType}
+                onChange={(customerType) => setProgress({ customerType })}
+                options={CUSTOMER_TYPES.map((type) => ({
+                  value: type,
+                  label: translate(`app.checkout.${type}`),
+                  testId: `checkout-${type}`,
+                }))}
+              />
               {progress.customerType === 'business' && (
                 <>
-                  <TextField
-                    label={translate('app.checkout.company_name')}
-                    value={progress.companyName}
-                    onChange={(event) => setProgress({ companyName: event.target.value })}
-                    error={!!errorText('companyName')}
-                    helperText={errorText('companyName')}
-                    slotProps={{ htmlInput: { 'data-testid': 'checkout-company-name' } }}
-                    required
-                  />
-                  <TextField
-                    label={translate('app.checkout.vat_number')}
-                    value={progress.vatNumber}
-                    onChange={(event) => setProgress({ vatNumber: event.target.value })}
-                    error={!!errorText('vatNumber')}
-                    helperText={errorText('vatNumber')}
-                    slotProps={{ htmlInput: { 'data-testid': 'checkout-vat-number' } }}
-                    required
-                  />
+                  {businessField(
+                    'companyName',
+                    'app.checkout.company_name',
+                    'checkout-company-name',
+                  )}
+                  {businessField('vatNumber', 'app.checkout.vat_number', 'checkout-vat-number')}
                 </>
               )}
             </Stack>
@@ -414,10 +385,7 @@ export function CheckoutActivatedPage() {
   const plan = plans.data?.find((candidate) => candidate.id === planId);
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="checkout-activated">
-      <Title title={translate('app.checkout.title')} />
-      <Typography variant="h5" component="h1">
-        {translate('app.checkout.activated_title')}
-      </Typography>
+      <PageHeading title="app.checkout.title" heading={translate('app.checkout.activated_title')} />
       <Typography>
         {translate('app.checkout.activated_message', { plan: plan?.name ?? '' })}
       </Typography>

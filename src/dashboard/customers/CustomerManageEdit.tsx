@@ -6,9 +6,7 @@ import {
   Form,
   Loading,
   NumberInput,
-  SaveButton,
   Title,
-  Toolbar,
   useDataProvider,
   useGetOne,
   useLocale,
@@ -18,7 +16,8 @@ import { formatLocale } from '../../shared/locale';
 import type { Customer, CustomerLimits } from '../../shared/schemas/customer';
 import { customerLimitsSchema } from '../../shared/schemas/customer';
 import type { DashboardDataProvider } from '../providers/dataProvider';
-import { ApiHttpError } from '../providers/http';
+import { SaveToolbar } from '../forms/SaveToolbar';
+import { submitForm } from '../forms/submitForm';
 import { UsageList } from '../usage/UsageList';
 import { useResultNotify } from '../useNotifications';
 import { CustomerTabs } from './CustomerTabs';
@@ -41,21 +40,19 @@ export function CustomerManageEdit() {
   });
   if (isPending || !customer) return <Loading />;
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const limits: CustomerLimits = customerLimitsSchema.parse({
-        ...values,
-        trialEndAt: values.trialEndAt || undefined,
-      });
-      await dataProvider.updateCustomerLimits(id, limits);
-      await queryClient.invalidateQueries({ queryKey: ['customers'] });
-      success('limits', 'saved');
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('limits', 'saving', error);
-    }
-    return undefined;
-  };
+  const submit = (values: Record<string, unknown>) =>
+    submitForm(
+      async () => {
+        const limits: CustomerLimits = customerLimitsSchema.parse({
+          ...values,
+          trialEndAt: values.trialEndAt || undefined,
+        });
+        await dataProvider.updateCustomerLimits(id, limits);
+        await queryClient.invalidateQueries({ queryKey: ['customers'] });
+        success('limits', 'saved');
+      },
+      (error) => failure('limits', 'saving', error),
+    );
 
   return (
     <>
@@ -82,9 +79,7 @@ export function CustomerManageEdit() {
                 {LIMIT_FIELDS.map((field) => (
                   <NumberInput key={field} source={field} min={-1} step={1} fullWidth />
                 ))}
-                <Toolbar sx={{ px: 0 }}>
-                  <SaveButton />
-                </Toolbar>
+                <SaveToolbar />
               </Form>
             </CardContent>
           </Card>

@@ -36,41 +36,19 @@ function AuthenticationErrorOnDemand() {
 
 type LightAdminProps = AdminContextProps & CoreAdminUIProps & { notification: ComponentType };
 
-export function LightAdmin({
-  accessDenied,
-  authCallbackPage = false,
-  catchAll,
-  children,
-  dashboard,
-  disableTelemetry,
-  error = ErrorOnDemand,
-  authenticationError = AuthenticationErrorOnDemand,
-  layout,
-  loading,
-  loginPage,
-  notification: Notification,
-  ready,
-  requireAuth,
-  title,
-  ...context
-}: LightAdminProps) {
+/**
+ * AdminContext and CoreAdminUI each read only their own props, so both get all of them; on top of
+ * react-admin's defaults, the error screens load on demand and there is no auth callback page.
+ */
+export function LightAdmin({ notification: Notification, children, ...props }: LightAdminProps) {
   return (
-    <AdminContext {...context}>
+    <AdminContext {...props}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
-          accessDenied={accessDenied}
-          authCallbackPage={authCallbackPage}
-          authenticationError={authenticationError}
-          catchAll={catchAll}
-          dashboard={dashboard}
-          disableTelemetry={disableTelemetry}
-          error={error}
-          layout={layout}
-          loading={loading}
-          loginPage={loginPage}
-          ready={ready}
-          requireAuth={requireAuth}
-          title={title}
+          authCallbackPage={false}
+          error={ErrorOnDemand}
+          authenticationError={AuthenticationErrorOnDemand}
+          {...props}
         >
           {children}
         </CoreAdminUI>

@@ -4,15 +4,15 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import { Form, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { firstAdminSchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { ApiHttpError } from '../providers/http';
+import { submitForm } from '../forms/submitForm';
 import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
-import { pathAfterOwnSignIn } from './signIn';
+import { useEnterSession } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
 const validate = zodValidate(firstAdminSchema);
@@ -20,7 +20,7 @@ const validate = zodValidate(firstAdminSchema);
 export function FirstAdminPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const options = useAuthOptions();
   const auth = useAuthCalls();
   const { failure } = useResultNotify();
@@ -29,21 +29,19 @@ export function FirstAdminPage() {
     if (options && !options.firstAdminNeeded) navigate('/login', { replace: true });
   }, [options, navigate]);
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const self = await auth.createFirstAdmin(values);
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await pathAfterOwnSignIn(self), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      if (error instanceof ApiHttpError && error.code === 'first_admin_exists') {
-        navigate('/login', { replace: true });
-        return undefined;
-      }
-      failure('user', 'saving', error);
-    }
-    return undefined;
-  };
+  const submit = (values: Record<string, unknown>) =>
+    submitForm(
+      async () => {
+        const self = await auth.createFirstAdmin(values);
+        await enterSession(self, { replace: true });
+      },
+      (error) => {
+        // Someone else set the server up meanwhile: their account is there to sign in with.
+        if (error instanceof ApiHttpError && error.code === 'first_admin_exists')
+          navigate('/login', { replace: true });
+        else failure('user', 'saving', error);
+      },
+    );
 
   return (
     <NoNavLayout title={translate('app.first_admin.title')}>

@@ -20,6 +20,28 @@ const validateSecondStep = zodValidate(twoFactorLoginSchema);
 
 type Step = 'password' | 'app' | 'recovery';
 
+/** The second step asks for one code: the authenticator app's, or a recovery code instead. */
+const SECOND_STEPS = {
+  app: {
+    intro: 'app.two_factor.login_intro',
+    source: 'code',
+    label: 'app.two_factor.code',
+    autoComplete: 'one-time-code',
+    htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code', maxLength: 7 },
+    switchTo: 'recovery',
+    switchLabel: 'app.two_factor.use_recovery',
+  },
+  recovery: {
+    intro: 'app.two_factor.login_recovery_intro',
+    source: 'recoveryCode',
+    label: 'app.two_factor.recovery_code',
+    autoComplete: 'off',
+    htmlInput: { 'data-testid': 'login-recovery-code' },
+    switchTo: 'app',
+    switchLabel: 'app.two_factor.use_app',
+  },
+} as const;
+
 function errorCode(error: unknown): string {
   if (
     typeof error === 'object' &&
@@ -86,7 +108,7 @@ export function LoginPage() {
   );
 
   if (step !== 'password') {
-    const isApp = step === 'app';
+    const secondStep = SECOND_STEPS[step];
     return (
       <NoNavLayout title={translate('app.two_factor.login_title')}>
         <Form
@@ -98,42 +120,25 @@ export function LoginPage() {
         >
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>
             {errorAlert}
-            <Typography sx={{ mb: 2 }}>
-              {translate(
-                isApp ? 'app.two_factor.login_intro' : 'app.two_factor.login_recovery_intro',
-              )}
-            </Typography>
-            {isApp ? (
-              <TextInput
-                source="code"
-                label="app.two_factor.code"
-                autoComplete="one-time-code"
-                autoFocus
-                fullWidth
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code', maxLength: 7 },
-                }}
-              />
-            ) : (
-              <TextInput
-                source="recoveryCode"
-                label="app.two_factor.recovery_code"
-                autoComplete="off"
-                autoFocus
-                fullWidth
-                slotProps={{ htmlInput: { 'data-testid': 'login-recovery-code' } }}
-              />
-            )}
+            <Typography sx={{ mb: 2 }}>{translate(secondStep.intro)}</Typography>
+            <TextInput
+              source={secondStep.source}
+              label={secondStep.label}
+              autoComplete={secondStep.autoComplete}
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: secondStep.htmlInput }}
+            />
             {submitButton('app.two_factor.verify')}
             <Button
               onClick={() => {
                 setError(null);
-                setStep(isApp ? 'recovery' : 'app');
+                setStep(secondStep.switchTo);
               }}
               data-testid="login-switch-factor"
               sx={{ mt: 2, alignSelf: 'center' }}
             >
-              {translate(isApp ? 'app.two_factor.use_recovery' : 'app.two_factor.use_app')}
+              {translate(secondStep.switchLabel)}
             </Button>
           </Box>
         </Form>

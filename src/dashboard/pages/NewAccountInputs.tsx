@@ -1,6 +1,7 @@
 // Name, email address, password and its confirmation of a new account (first admin, sign-up),
 // labelled from the page's own translation section.
-import { PasswordInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs';
 
 export function NewAccountInputs({ labels }: { labels: 'app.first_admin' | 'app.register' }) {
   return (
@@ -13,18 +14,7 @@ export function NewAccountInputs({ labels }: { labels: 'app.first_admin' | 'app.
         autoComplete="username"
         fullWidth
       />
-      <PasswordInput
-        source="password"
-        label={`${labels}.password`}
-        autoComplete="new-password"
-        fullWidth
-      />
-      <PasswordInput
-        source="passwordConfirmation"
-        label={`${labels}.password_confirmation`}
-        autoComplete="new-password"
-        fullWidth
-      />
+      <NewPasswordInputs labels={labels} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 // /password/forget: asks for a reset link (POST /password/forget answers 204 for any address).
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/schemas/common';
@@ -9,6 +8,7 @@ import { useAuthCalls } from '../providers/authProvider';
 import { zodValidate } from '../validation';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { useResultNotify } from '../useNotifications';
+import { FooterLink } from './FooterLink';
 
 const validate = zodValidate(z.object({ email: emailSchema }));
 
@@ -48,11 +48,7 @@ export function PasswordForgetPage() {
           </Button>
         </Form>
       )}
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {translate('app.login.back_to_login')}
-        </Link>
-      </Box>
+      <FooterLink to="/login" label="app.login.back_to_login" />
     </NoNavLayout>
   );
 }

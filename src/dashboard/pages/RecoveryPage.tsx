@@ -1,15 +1,17 @@
 // /recovery?token=…: choose a new password (POST /recovery); an expired link says so.
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Link } from '@mui/material';
-import { Form, PasswordInput, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Button } from '@mui/material';
+import { Form, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { passwordSchema } from '../../shared/schemas/auth';
-import { ApiHttpError } from '../providers/http';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs';
+import { fieldErrorsOf } from '../forms/submitForm';
 import { useAuthCalls } from '../providers/authProvider';
 import { zodValidate } from '../validation';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { useResultNotify } from '../useNotifications';
+import { FooterLink } from './FooterLink';
 
 const schema = z
   .object({ password: passwordSchema, passwordConfirmation: z.string().min(1) })
@@ -38,14 +40,11 @@ export function RecoveryPage() {
       await auth.recoverPassword(token, values);
       setState('done');
     } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) {
-        if (error.body.fieldErrors.token) {
-          setState('expired');
-          return undefined;
-        }
-        return error.body.errors;
-      }
-      failure('password', 'saving', error);
+      const fieldErrors = fieldErrorsOf(error);
+      // The token is no field of the form: its refusal means the link has expired.
+      if (fieldErrors?.token) setState('expired');
+      else if (fieldErrors) return fieldErrors;
+      else failure('password', 'saving', error);
     }
     return undefined;
   };
@@ -60,28 +59,17 @@ export function RecoveryPage() {
       )}
       {state === 'form' && (
         <Form onSubmit={submit} validate={validate} mode="onChange">
-          <PasswordInput
-            source="password"
-            label="app.recovery.password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="passwordConfirmation"
-            label="app.recovery.password_confirmation"
-            autoComplete="new-password"
-            fullWidth
-          />
+          <NewPasswordInputs labels="app.recovery" />
           <Button type="submit" variant="contained" fullWidth>
             {translate('app.recovery.submit')}
           </Button>
         </Form>
       )}
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to={state === 'expired' ? '/password/forget' : '/login'}>
-          {translate(state === 'expired' ? 'app.login.forgot' : 'app.login.back_to_login')}
-        </Link>
-      </Box>
+      {state === 'expired' ? (
+        <FooterLink to="/password/forget" label="app.login.forgot" />
+      ) : (
+        <FooterLink to="/login" label="app.login.back_to_login" />
+      )}
     </NoNavLayout>
   );
 }

@@ -2,7 +2,7 @@
 // (POST /register); step two takes the six-digit code from the mail (POST /register/verify),
 // which signs the new customer admin in.
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   Form,
@@ -12,15 +12,14 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { registerSchema, registerVerifySchema } from '../../shared/schemas/signup';
 import { NoNavLayout } from '../layout/NoNavLayout';
-import { ApiHttpError } from '../providers/http';
+import { submitForm } from '../forms/submitForm';
 import { useAuthCalls } from '../providers/authProvider';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
 import { NewAccountInputs } from './NewAccountInputs';
-import { pathAfterOwnSignIn } from './signIn';
+import { useEnterSession } from './signIn';
 import { useAuthOptions } from './useAuthOptions';
 
 const validateRegister = zodValidate(registerSchema);
@@ -32,35 +31,23 @@ const CUSTOMER_TYPE_CHOICES = [
 
 export function RegisterPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const options = useAuthOptions();
   const auth = useAuthCalls();
   const { failure } = useResultNotify();
   const [email, setEmail] = useState<string | null>(null);
 
-  const register = async (values: Record<string, unknown>) => {
-    try {
-      setEmail((await auth.register(values)).email);
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('user', 'saving', error);
-    }
-    return undefined;
-  };
+  const onFailure = (error: unknown) => failure('user', 'saving', error);
 
-  const verify = async (values: Record<string, unknown>) => {
-    try {
+  const register = (values: Record<string, unknown>) =>
+    submitForm(async () => setEmail((await auth.register(values)).email), onFailure);
+
+  const verify = (values: Record<string, unknown>) =>
+    submitForm(async () => {
       const self = await auth.verifyRegistration(email ?? '', String(values.code ?? ''));
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await pathAfterOwnSignIn(self), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('user', 'saving', error);
-    }
-    return undefined;
-  };
+      await enterSession(self, { replace: true });
+    }, onFailure);
 
   const resend = async () => {
     await auth.resendVerification(email ?? '').catch(() => undefined);

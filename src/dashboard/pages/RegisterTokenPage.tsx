@@ -2,16 +2,17 @@
 // and their address, chooses a name and a password, and is signed in on their linked projects.
 // An expired link says whom to ask for a new one; a used or revoked one says it cannot be used.
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
-import { Form, Loading, PasswordInput, TextInput, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { Alert, Button, TextField, Typography } from '@mui/material';
+import { Form, Loading, TextInput, useTranslate } from 'react-admin';
 import { registerTokenSchema, type InvitationPreview } from '../../shared/schemas/invitation';
 import { ApiHttpError } from '../providers/http';
-import { setSelf, useAuthCalls } from '../providers/authProvider';
-import { startPathAfterSignIn } from '../lastProject';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs';
+import { useAuthCalls } from '../providers/authProvider';
 import { NoNavLayout } from '../layout/NoNavLayout';
 import { zodValidate } from '../validation';
+import { FooterLink } from './FooterLink';
+import { useEnterSession } from './signIn';
 
 const validate = zodValidate(registerTokenSchema);
 const FORM_FIELDS = new Set(['name', 'password', 'passwordConfirmation']);
@@ -67,8 +68,7 @@ function ExpiredNotice({ inviter }: { inviter: Inviter }) {
 
 export function RegisterTokenPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterSession = useEnterSession();
   const { token = '' } = useParams();
   const auth = useAuthCalls();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -93,10 +93,7 @@ export function RegisterTokenPage() {
     setProblem(null);
     try {
       const self = await auth.acceptInvitation(token, values);
-      setSelf(self);
-      // A failed auth check from before the sign-in is cached; it would log the new session out.
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      navigate(await startPathAfterSignIn(self));
+      await enterSession(self, { replace: false });
     } catch (error) {
       const next = stateOfError(error);
       if (next) {
@@ -153,19 +150,12 @@ export function RegisterTokenPage() {
               fullWidth
               slotProps={{ htmlInput: { 'data-testid': 'register-token-name' } }}
             />
-            <PasswordInput
-              source="password"
-              label="app.register_token.password"
-              autoComplete="new-password"
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'register-token-password' } }}
-            />
-            <PasswordInput
-              source="passwordConfirmation"
-              label="app.register_token.password_confirmation"
-              autoComplete="new-password"
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'register-token-confirmation' } }}
+            <NewPasswordInputs
+              labels="app.register_token"
+              testIds={{
+                password: 'register-token-password',
+                confirmation: 'register-token-confirmation',
+              }}
             />
             <Button type="submit" variant="contained" fullWidth data-testid="register-token-submit">
               {translate('app.register_token.submit')}
@@ -173,11 +163,7 @@ export function RegisterTokenPage() {
           </Form>
         </>
       )}
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {translate('app.login.back_to_login')}
-        </Link>
-      </Box>
+      <FooterLink to="/login" label="app.login.back_to_login" />
     </NoNavLayout>
   );
 }

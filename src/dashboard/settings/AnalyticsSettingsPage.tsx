@@ -1,27 +1,19 @@
 // /settings/analytics (platform admins, SPEC §2): where the dashboard sends its page views —
 // nowhere, Plausible, Matomo or an endpoint of the operator's own. Ids are stripped from every
 // path and browsers that ask not to be tracked send nothing.
-import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useEffect, useState } from 'react';
-import {
-  Form,
-  Loading,
-  SaveButton,
-  SelectInput,
-  TextInput,
-  Title,
-  Toolbar,
-  useDataProvider,
-  useTranslate,
-} from 'react-admin';
+import { Form, Loading, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
   PAGE_ANALYTICS_PROVIDERS,
   pageAnalyticsSchema,
   type PageAnalytics,
 } from '../../shared/schemas/pageAnalytics';
-import { ApiHttpError } from '../providers/http';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { PageCard } from '../forms/PageCard';
+import { SaveToolbar } from '../forms/SaveToolbar';
+import { submitForm } from '../forms/submitForm';
 import { useHasPermission } from '../useHasPermission';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
@@ -80,40 +72,32 @@ export function AnalyticsSettingsPage() {
   const submit = async (values: Record<string, unknown>) => {
     const parsed = pageAnalyticsSchema.safeParse(values);
     if (!parsed.success) return undefined;
-    try {
-      const { data } = await dataProvider.savePageAnalytics(parsed.data);
-      setSettings(data);
-      success(noticeType, 'saved');
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure(noticeType, 'saving', error);
-    }
-    return undefined;
+    return submitForm(
+      async () => {
+        const { data } = await dataProvider.savePageAnalytics(parsed.data);
+        setSettings(data);
+        success(noticeType, 'saved');
+      },
+      (error) => failure(noticeType, 'saving', error),
+    );
   };
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={translate('app.page_analytics.title')} />
-      <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          {translate('app.page_analytics.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('app.page_analytics.intro')}
-        </Typography>
-        <Form onSubmit={submit} validate={validate} mode="onChange" defaultValues={settings}>
-          <SelectInput
-            source="provider"
-            label="app.page_analytics.provider"
-            choices={PROVIDER_CHOICES}
-            fullWidth
-          />
-          <ProviderFields />
-          <Toolbar sx={{ px: 0 }}>
-            <SaveButton label="app.settings.save" alwaysEnable />
-          </Toolbar>
-        </Form>
-      </CardContent>
-    </Card>
+    <PageCard
+      title="app.page_analytics.title"
+      intro="app.page_analytics.intro"
+      sx={{ mt: 2, maxWidth: 640 }}
+    >
+      <Form onSubmit={submit} validate={validate} mode="onChange" defaultValues={settings}>
+        <SelectInput
+          source="provider"
+          label="app.page_analytics.provider"
+          choices={PROVIDER_CHOICES}
+          fullWidth
+        />
+        <ProviderFields />
+        <SaveToolbar label="app.settings.save" alwaysEnable />
+      </Form>
+    </PageCard>
   );
 }

@@ -1,19 +1,13 @@
 // /settings/security: password change (PUT /self/password; the server's field errors show at the
 // fields) and two-step sign-in.
-import { Card, CardContent, Typography } from '@mui/material';
-import {
-  Form,
-  PasswordInput,
-  SaveButton,
-  Title,
-  Toolbar,
-  useDataProvider,
-  useTranslate,
-} from 'react-admin';
+import { Form, PasswordInput, useDataProvider } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { passwordChangeSchema } from '../../shared/schemas/auth';
-import { ApiHttpError } from '../providers/http';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { NewPasswordInputs } from '../forms/NewPasswordInputs';
+import { PageCard } from '../forms/PageCard';
+import { SaveToolbar } from '../forms/SaveToolbar';
+import { submitForm } from '../forms/submitForm';
 import { zodValidate } from '../validation';
 import { useResultNotify } from '../useNotifications';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -31,54 +25,32 @@ function ResetAfterSave() {
 }
 
 export function SecurityPage() {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const { success, failure } = useResultNotify();
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      await dataProvider.changePassword(passwordChangeSchema.parse(values));
-      success('password', 'saved');
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure('password', 'saving', error);
-    }
-    return undefined;
-  };
+  const submit = (values: Record<string, unknown>) =>
+    submitForm(
+      async () => {
+        await dataProvider.changePassword(passwordChangeSchema.parse(values));
+        success('password', 'saved');
+      },
+      (error) => failure('password', 'saving', error),
+    );
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={translate('app.settings.security_title')} />
-      <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          {translate('app.settings.security_title')}
-        </Typography>
-        <Form onSubmit={submit} validate={validate} mode="onChange" defaultValues={EMPTY}>
-          <PasswordInput
-            source="currentPassword"
-            label="app.settings.current_password"
-            autoComplete="current-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="password"
-            label="app.settings.password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordInput
-            source="passwordConfirmation"
-            label="app.settings.password_confirmation"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <ResetAfterSave />
-          <Toolbar sx={{ px: 0 }}>
-            <SaveButton label="app.settings.save" alwaysEnable />
-          </Toolbar>
-        </Form>
-        <TwoFactorSection />
-      </CardContent>
-    </Card>
+    <PageCard title="app.settings.security_title" sx={{ mt: 2, maxWidth: 640 }}>
+      <Form onSubmit={submit} validate={validate} mode="onChange" defaultValues={EMPTY}>
+        <PasswordInput
+          source="currentPassword"
+          label="app.settings.current_password"
+          autoComplete="current-password"
+          fullWidth
+        />
+        <NewPasswordInputs labels="app.settings" />
+        <ResetAfterSave />
+        <SaveToolbar label="app.settings.save" alwaysEnable />
+      </Form>
+      <TwoFactorSection />
+    </PageCard>
   );
 }

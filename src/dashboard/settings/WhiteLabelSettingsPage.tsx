@@ -6,8 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   MenuItem,
   Select,
@@ -24,7 +22,6 @@ import {
   Loading,
   SaveButton,
   TextInput,
-  Title,
   useDataProvider,
   useGetIdentity,
   useTranslate,
@@ -38,8 +35,9 @@ import {
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CustomerPicker } from '../common/CustomerPicker';
 import { CopyButton } from '../common/CopyButton';
-import { ApiHttpError } from '../providers/http';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { PageCard } from '../forms/PageCard';
+import { submitForm } from '../forms/submitForm';
 import { useHasPermission } from '../useHasPermission';
 import { useResultNotify } from '../useNotifications';
 import { zodValidate } from '../validation';
@@ -198,103 +196,97 @@ export function WhiteLabelSettingsPage() {
   const add = async (values: Record<string, unknown>) => {
     const parsed = whiteLabelHostnameInputSchema.safeParse(values);
     if (!parsed.success || !customerId) return undefined;
-    try {
-      await dataProvider.addWhiteLabelHostname(customerId, parsed.data);
-      success(noticeType, 'saved');
-      await load();
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      failure(noticeType, 'saving', error);
-    }
-    return undefined;
+    return submitForm(
+      async () => {
+        await dataProvider.addWhiteLabelHostname(customerId, parsed.data);
+        success(noticeType, 'saved');
+        await load();
+      },
+      (error) => failure(noticeType, 'saving', error),
+    );
   };
 
   if (identityPending) return <Loading />;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={translate('app.white_label.title')} />
-      <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          {translate('app.white_label.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate(mayEdit ? 'app.white_label.intro_admin' : 'app.white_label.intro')}
-        </Typography>
-        {mayEdit && (
-          // Platform admins choose whose domains they manage; everyone else sees their own.
-          <CustomerPicker
-            value={chosen}
-            onChange={setChosen}
-            label="app.white_label.customer"
-            testId="white-label-customer"
-          />
-        )}
-        {!customerId ? (
-          <Alert severity="info">{translate('app.white_label.choose_customer')}</Alert>
-        ) : rows === null ? (
-          <Loading />
-        ) : (
-          <>
-            {rows.length === 0 ? (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {translate('app.white_label.empty')}
-              </Alert>
-            ) : (
-              // Wide on a phone: the table scrolls inside its own box, the page does not.
-              <HeadedTable
-                label="app.white_label.title"
-                scroll={{ overflowX: 'auto', mb: 2 }}
-                columns={[
-                  'app.white_label.hostname',
-                  'app.white_label.state',
-                  'app.white_label.dns_record',
-                  'app.white_label.scheme',
-                  mayEdit && 'app.white_label.actions',
-                ]}
-              >
-                {rows.map((row) => (
-                  <HostnameRow
-                    key={row.id}
-                    row={row}
-                    mayEdit={mayEdit}
-                    onChange={(input) =>
-                      void act(
-                        () => dataProvider.updateWhiteLabelHostname(row.customerId, row.id, input),
-                        'saved',
-                      )
-                    }
-                    onVerify={() =>
-                      void act(
-                        () => dataProvider.verifyWhiteLabelHostname(row.customerId, row.id),
-                        'saved',
-                      )
-                    }
-                    onDelete={() =>
-                      act(
-                        () => dataProvider.deleteWhiteLabelHostname(row.customerId, row.id),
-                        'deleted',
-                      )
-                    }
-                  />
-                ))}
-              </HeadedTable>
-            )}
-            {mayEdit && (
-              <Box sx={{ maxWidth: 480 }}>
-                <Form key={customerId} onSubmit={add} validate={validate} mode="onSubmit">
-                  <TextInput
-                    source="hostname"
-                    label="app.white_label.add_label"
-                    helperText="app.white_label.add_help"
-                    fullWidth
-                  />
-                  <SaveButton label="app.white_label.add" alwaysEnable />
-                </Form>
-              </Box>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <PageCard
+      title="app.white_label.title"
+      intro={mayEdit ? 'app.white_label.intro_admin' : 'app.white_label.intro'}
+      sx={{ mt: 2 }}
+    >
+      {mayEdit && (
+        // Platform admins choose whose domains they manage; everyone else sees their own.
+        <CustomerPicker
+          value={chosen}
+          onChange={setChosen}
+          label="app.white_label.customer"
+          testId="white-label-customer"
+        />
+      )}
+      {!customerId ? (
+        <Alert severity="info">{translate('app.white_label.choose_customer')}</Alert>
+      ) : rows === null ? (
+        <Loading />
+      ) : (
+        <>
+          {rows.length === 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('app.white_label.empty')}
+            </Alert>
+          ) : (
+            // Wide on a phone: the table scrolls inside its own box, the page does not.
+            <HeadedTable
+              label="app.white_label.title"
+              scroll={{ overflowX: 'auto', mb: 2 }}
+              columns={[
+                'app.white_label.hostname',
+                'app.white_label.state',
+                'app.white_label.dns_record',
+                'app.white_label.scheme',
+                mayEdit && 'app.white_label.actions',
+              ]}
+            >
+              {rows.map((row) => (
+                <HostnameRow
+                  key={row.id}
+                  row={row}
+                  mayEdit={mayEdit}
+                  onChange={(input) =>
+                    void act(
+                      () => dataProvider.updateWhiteLabelHostname(row.customerId, row.id, input),
+                      'saved',
+                    )
+                  }
+                  onVerify={() =>
+                    void act(
+                      () => dataProvider.verifyWhiteLabelHostname(row.customerId, row.id),
+                      'saved',
+                    )
+                  }
+                  onDelete={() =>
+                    act(
+                      () => dataProvider.deleteWhiteLabelHostname(row.customerId, row.id),
+                      'deleted',
+                    )
+                  }
+                />
+              ))}
+            </HeadedTable>
+          )}
+          {mayEdit && (
+            <Box sx={{ maxWidth: 480 }}>
+              <Form key={customerId} onSubmit={add} validate={validate} mode="onSubmit">
+                <TextInput
+                  source="hostname"
+                  label="app.white_label.add_label"
+                  helperText="app.white_label.add_help"
+                  fullWidth
+                />
+                <SaveButton label="app.white_label.add" alwaysEnable />
+              </Form>
+            </Box>
+          )}
+        </>
+      )}
+    </PageCard>
   );
 }

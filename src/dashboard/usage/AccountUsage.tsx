@@ -2,17 +2,7 @@
 // project's, the scan banner for customer admins, the scan forecast, and the project limits a
 // customer admin sets within the customer's.
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Grid,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Grid, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { abbreviateCount, limitLevel, type LimitStatus } from '../../shared/rules';
@@ -22,6 +12,7 @@ import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ApiHttpError, toFieldErrors, type FieldError } from '../providers/http';
 import { formatLocale } from '../../shared/locale';
+import { SectionCard } from '../forms/SectionCard';
 
 /** The customer's usage; customer admins only (plain users do not see the account's figures). */
 export function useCustomerStatus(customerId: string | undefined) {
@@ -117,42 +108,39 @@ export function ProjectLimitsCard({
     save.mutate(parsed.data);
   };
   return (
-    <Card data-testid="project-limits">
-      <CardHeader
-        title={translate('app.usage.project_limits')}
-        subheader={translate('app.usage.project_limits_intro')}
-        slotProps={{ title: { variant: 'h6' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <Grid container spacing={2}>
-          {LIMIT_FIELDS.map((field) => (
-            <Grid key={field} size={{ xs: 12, sm: 6, md: 3 }}>
-              <TextField
-                fullWidth
-                type="number"
-                label={translate(`app.usage.fields.${field}`)}
-                value={values[field]}
-                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-                error={!!errors[field]}
-                helperText={
-                  errors[field] ? translate(errors[field].message, errors[field].args) : ' '
-                }
-                slotProps={{ htmlInput: { min: -1, 'data-testid': `project-limit-${field}` } }}
-              />
-            </Grid>
-          ))}
-        </Grid>
-        <Box>
-          <Button
-            variant="contained"
-            onClick={submit}
-            disabled={save.isPending}
-            data-testid="project-limits-save"
-          >
-            {translate('app.usage.save_limits')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={translate('app.usage.project_limits')}
+      subheader={translate('app.usage.project_limits_intro')}
+      testId="project-limits"
+    >
+      <Grid container spacing={2}>
+        {LIMIT_FIELDS.map((field) => (
+          <Grid key={field} size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              fullWidth
+              type="number"
+              label={translate(`app.usage.fields.${field}`)}
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              error={!!errors[field]}
+              helperText={
+                errors[field] ? translate(errors[field].message, errors[field].args) : ' '
+              }
+              slotProps={{ htmlInput: { min: -1, 'data-testid': `project-limit-${field}` } }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <Box>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={save.isPending}
+          data-testid="project-limits-save"
+        >
+          {translate('app.usage.save_limits')}
+        </Button>
+      </Box>
+    </SectionCard>
   );
 }

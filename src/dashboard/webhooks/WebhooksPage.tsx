@@ -21,10 +21,7 @@ import {
   CheckboxGroupInput,
   Form,
   Loading,
-  SaveButton,
   TextInput,
-  Title,
-  Toolbar,
   useLocale,
   useTranslate,
   useDataProvider,
@@ -33,6 +30,8 @@ import type { DashboardDataProvider } from '../providers/dataProvider';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '../../shared/schemas/webhook';
 import { ConfirmActionButton } from '../common/ConfirmActionButton';
 import { CopyButton } from '../common/CopyButton';
+import { PageCard } from '../forms/PageCard';
+import { SaveToolbar } from '../forms/SaveToolbar';
 import { formatLocale } from '../../shared/locale';
 import { ProjectTabs } from '../projects/ProjectTabs';
 import { useHasPermission } from '../useHasPermission';
@@ -148,31 +147,20 @@ export function WebhooksPage() {
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title={translate('app.webhooks.title')} />
       <ProjectTabs id={pid} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
-            {translate('app.webhooks.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('app.webhooks.intro')}
-          </Typography>
-          <Form onSubmit={submit} validate={validate} defaultValues={{ events: [] }}>
-            <TextInput source="url" label="app.webhooks.url" type="url" fullWidth />
-            <CheckboxGroupInput
-              source="events"
-              label="app.webhooks.events"
-              choices={EVENT_CHOICES}
-              translateChoice={false}
-              row
-            />
-            <Toolbar sx={{ px: 0 }}>
-              <SaveButton label="app.webhooks.create" alwaysEnable />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
+      <PageCard title="app.webhooks.title" intro="app.webhooks.intro">
+        <Form onSubmit={submit} validate={validate} defaultValues={{ events: [] }}>
+          <TextInput source="url" label="app.webhooks.url" type="url" fullWidth />
+          <CheckboxGroupInput
+            source="events"
+            label="app.webhooks.events"
+            choices={EVENT_CHOICES}
+            translateChoice={false}
+            row
+          />
+          <SaveToolbar label="app.webhooks.create" alwaysEnable />
+        </Form>
+      </PageCard>
       {webhooks.length === 0 && (
         <Typography color="text.secondary">{translate('app.webhooks.empty')}</Typography>
       )}

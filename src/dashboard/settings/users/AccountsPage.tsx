@@ -6,8 +6,6 @@ import { useState } from 'react';
 import {
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   Chip,
   Dialog,
@@ -18,7 +16,6 @@ import {
   FormGroup,
   MenuItem,
   Select,
-  Stack,
   TableCell,
   TableRow,
   Typography,
@@ -26,20 +23,13 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Loading, useTranslate } from 'react-admin';
 import type { Account } from '../../../shared/schemas/invitation';
 import type { Role } from '../../../shared/enums';
-import { ConfirmActionButton } from '../../common/ConfirmActionButton';
-import {
-  useCustomerProjects,
-  usePeopleAction,
-  usePeopleApi,
-  usePeopleDate,
-  usePeopleList,
-} from './peopleHooks';
-import { PeopleTable, ProjectChips } from './PeopleTable';
+import { PageCard } from '../../forms/PageCard';
+import { useCustomerProjects, usePeopleApi, usePeopleDate, usePeopleList } from './peopleHooks';
+import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
-import { usePeopleContext } from './UsersSettingsLayout';
 
 const CUSTOMER_ROLES: Role[] = ['user', 'customeradmin'];
 
@@ -107,162 +97,131 @@ function twoFactorLabel(value: boolean | null): string {
 
 export function AccountsPage() {
   const translate = useTranslate();
-  const { customerId, selfId } = usePeopleContext();
-  const { rows: accounts, seats, load } = usePeopleList('getAccounts', customerId);
+  const { customerId, selfId, rows: accounts, seats, act } = usePeopleList('getAccounts');
   const peopleApi = usePeopleApi();
   const [editing, setEditing] = useState<Account | null>(null);
-  const act = usePeopleAction(load);
   const dateText = usePeopleDate();
 
   return (
-    <Card>
-      <Title title={translate('app.people.accounts_title')} />
-      <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          {translate('app.people.accounts_title')}
-        </Typography>
-        {seats && <SeatsNote seats={seats} />}
-        {accounts === null ? (
-          <Loading />
-        ) : (
-          <PeopleTable
-            label="app.people.accounts_title"
-            columns={[
-              'name',
-              'role',
-              'projects',
-              'last_sign_in',
-              'two_factor',
-              'status',
-              'actions',
-            ]}
-          >
-            {accounts.map((account) => {
-              const isSelf = account.id === selfId;
-              return (
-                <TableRow key={account.id} data-testid={`account-row-${account.email}`}>
-                  <TableCell>
-                    <Typography variant="body2" component="div">
-                      {account.name}
-                      {isSelf && (
-                        <Chip size="small" sx={{ ml: 1 }} label={translate('app.people.you')} />
-                      )}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {account.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Select
-                      size="small"
-                      value={account.role}
-                      disabled={isSelf}
-                      onChange={(event) =>
-                        void act(
-                          () => peopleApi.setUserRole(account.id, event.target.value as Role),
-                          'app.people.role_changed',
-                        )
-                      }
-                      inputProps={{
-                        'aria-label': translate('app.people.role_of', { name: account.name }),
-                      }}
-                    >
-                      {CUSTOMER_ROLES.map((role) => (
-                        <MenuItem key={role} value={role}>
-                          {translate(`app.roles.${role}`)}
-                        </MenuItem>
-                      ))}
-                    </Select>
-                  </TableCell>
-                  <TableCell>
-                    <ProjectChips projects={account.projects}>
-                      <Button
-                        size="small"
-                        onClick={() => setEditing(account)}
-                        aria-label={translate('app.people.edit_projects_of', {
-                          name: account.name,
-                        })}
-                      >
-                        {translate('app.people.edit_projects')}
-                      </Button>
-                    </ProjectChips>
-                  </TableCell>
-                  <TableCell>{dateText(account.lastSignInAt)}</TableCell>
-                  <TableCell>{translate(twoFactorLabel(account.twoFactorEnabled))}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={account.active ? 'success' : 'default'}
-                      label={translate(
-                        account.active ? 'app.people.active' : 'app.people.deactivated',
-                      )}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {!isSelf && (
-                      <Stack direction="row" sx={{ gap: 1 }}>
-                        <ConfirmActionButton
-                          label={account.active ? 'app.people.deactivate' : 'app.people.activate'}
-                          icon={account.active ? <BlockIcon /> : <CheckIcon />}
-                          title={
-                            account.active
-                              ? 'app.people.deactivate_title'
-                              : 'app.people.activate_title'
-                          }
-                          titleArgs={{ name: account.name }}
-                          content={
-                            account.active
-                              ? 'app.people.deactivate_content'
-                              : 'app.people.activate_content'
-                          }
-                          onConfirm={() =>
-                            act(
-                              () => peopleApi.setUserActive(account.id, !account.active),
-                              account.active
-                                ? 'app.people.deactivated_done'
-                                : 'app.people.activated_done',
-                            )
-                          }
-                          testId={`account-toggle-${account.email}`}
-                        />
-                        <ConfirmActionButton
-                          label="app.people.delete"
-                          icon={<DeleteIcon />}
-                          title="app.people.delete_title"
-                          titleArgs={{ name: account.name }}
-                          content="app.people.delete_content"
-                          onConfirm={() =>
-                            act(() => peopleApi.deleteUser(account.id), 'app.people.deleted_done')
-                          }
-                          color="error"
-                          testId={`account-delete-${account.email}`}
-                        />
-                      </Stack>
+    <PageCard title="app.people.accounts_title">
+      {seats && <SeatsNote seats={seats} />}
+      {accounts === null ? (
+        <Loading />
+      ) : (
+        <PeopleTable
+          label="app.people.accounts_title"
+          columns={['name', 'role', 'projects', 'last_sign_in', 'two_factor', 'status', 'actions']}
+        >
+          {accounts.map((account) => {
+            const isSelf = account.id === selfId;
+            return (
+              <TableRow key={account.id} data-testid={`account-row-${account.email}`}>
+                <TableCell>
+                  <Typography variant="body2" component="div">
+                    {account.name}
+                    {isSelf && (
+                      <Chip size="small" sx={{ ml: 1 }} label={translate('app.people.you')} />
                     )}
-                  </TableCell>
-                </TableRow>
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {account.email}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <Select
+                    size="small"
+                    value={account.role}
+                    disabled={isSelf}
+                    onChange={(event) =>
+                      void act(
+                        () => peopleApi.setUserRole(account.id, event.target.value as Role),
+                        'app.people.role_changed',
+                      )
+                    }
+                    inputProps={{
+                      'aria-label': translate('app.people.role_of', { name: account.name }),
+                    }}
+                  >
+                    {CUSTOMER_ROLES.map((role) => (
+                      <MenuItem key={role} value={role}>
+                        {translate(`app.roles.${role}`)}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </TableCell>
+                <TableCell>
+                  <ProjectChips projects={account.projects}>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(account)}
+                      aria-label={translate('app.people.edit_projects_of', {
+                        name: account.name,
+                      })}
+                    >
+                      {translate('app.people.edit_projects')}
+                    </Button>
+                  </ProjectChips>
+                </TableCell>
+                <TableCell>{dateText(account.lastSignInAt)}</TableCell>
+                <TableCell>{translate(twoFactorLabel(account.twoFactorEnabled))}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={account.active ? 'success' : 'default'}
+                    label={translate(
+                      account.active ? 'app.people.active' : 'app.people.deactivated',
+                    )}
+                  />
+                </TableCell>
+                <TableCell>
+                  {!isSelf && (
+                    <PersonActions
+                      subject={{ name: account.name }}
+                      act={act}
+                      actions={[
+                        {
+                          name: account.active ? 'deactivate' : 'activate',
+                          icon: account.active ? <BlockIcon /> : <CheckIcon />,
+                          run: () => peopleApi.setUserActive(account.id, !account.active),
+                          done: account.active
+                            ? 'app.people.deactivated_done'
+                            : 'app.people.activated_done',
+                          testId: `account-toggle-${account.email}`,
+                        },
+                        {
+                          name: 'delete',
+                          icon: <DeleteIcon />,
+                          run: () => peopleApi.deleteUser(account.id),
+                          done: 'app.people.deleted_done',
+                          testId: `account-delete-${account.email}`,
+                          color: 'error',
+                        },
+                      ]}
+                    />
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </PeopleTable>
+      )}
+      <Box>
+        {editing && (
+          <ProjectsDialog
+            account={editing}
+            customerId={customerId}
+            onClose={() => setEditing(null)}
+            onSave={(projectIds) => {
+              const account = editing;
+              setEditing(null);
+              void act(
+                () => peopleApi.setUserProjects(account.id, projectIds),
+                'app.people.projects_saved',
               );
-            })}
-          </PeopleTable>
+            }}
+          />
         )}
-        <Box>
-          {editing && (
-            <ProjectsDialog
-              account={editing}
-              customerId={customerId}
-              onClose={() => setEditing(null)}
-              onSave={(projectIds) => {
-                const account = editing;
-                setEditing(null);
-                void act(
-                  () => peopleApi.setUserProjects(account.id, projectIds),
-                  'app.people.projects_saved',
-                );
-              }}
-            />
-          )}
-        </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </PageCard>
   );
 }

@@ -2,16 +2,7 @@
 // language of the mail; follow each invitation's state (pending, expired, accepted, revoked);
 // resend a new link or revoke one.
 import { useState } from 'react';
-import {
-  Box,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import {
@@ -21,27 +12,24 @@ import {
   SaveButton,
   SelectInput,
   TextInput,
-  Title,
   useLocale,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { invitationInputSchema, type InvitationState } from '../../../shared/schemas/invitation';
 import { LANGUAGES } from '../../../shared/enums';
-import { ConfirmActionButton } from '../../common/ConfirmActionButton';
-import { ApiHttpError } from '../../providers/http';
+import { PageCard } from '../../forms/PageCard';
+import { submitForm } from '../../forms/submitForm';
 import { zodValidate } from '../../validation';
 import {
   refusalMessage,
   useCustomerProjects,
-  usePeopleAction,
   usePeopleApi,
   usePeopleDate,
   usePeopleList,
 } from './peopleHooks';
-import { PeopleTable, ProjectChips } from './PeopleTable';
+import { PeopleTable, PersonActions, ProjectChips } from './PeopleTable';
 import { SeatsNote } from './SeatsNote';
-import { usePeopleContext } from './UsersSettingsLayout';
 
 const validate = zodValidate(invitationInputSchema);
 
@@ -63,21 +51,22 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
   const submit = async (values: Record<string, unknown>) => {
     const parsed = invitationInputSchema.safeParse(values);
     if (!parsed.success) return undefined;
-    try {
-      await peopleApi.invite(customerId, parsed.data);
-      notify('app.people.invited_done', {
-        type: 'success',
-        messageArgs: { email: parsed.data.email },
-      });
-      setFormKey((key) => key + 1);
-      onInvited();
-    } catch (error) {
-      if (error instanceof ApiHttpError && error.status === 422) return error.body.errors;
-      notify(refusalMessage(error), { type: 'error' });
-      // The invitation may be stored even so (its mail failed): the list shows it.
-      onInvited();
-    }
-    return undefined;
+    return submitForm(
+      async () => {
+        await peopleApi.invite(customerId, parsed.data);
+        notify('app.people.invited_done', {
+          type: 'success',
+          messageArgs: { email: parsed.data.email },
+        });
+        setFormKey((key) => key + 1);
+        onInvited();
+      },
+      (error) => {
+        notify(refusalMessage(error), { type: 'error' });
+        // The invitation may be stored even so (its mail failed): the list shows it.
+        onInvited();
+      },
+    );
   };
 
   return (
@@ -134,90 +123,72 @@ function InviteForm({ customerId, onInvited }: { customerId: string; onInvited: 
 
 export function InvitesPage() {
   const translate = useTranslate();
-  const { customerId } = usePeopleContext();
-  const { rows: invitations, seats, load } = usePeopleList('getInvitations', customerId);
+  const { customerId, rows: invitations, seats, load, act } = usePeopleList('getInvitations');
   const peopleApi = usePeopleApi();
-  const act = usePeopleAction(load);
   const dateText = usePeopleDate();
 
   return (
-    <Card>
-      <Title title={translate('app.people.invites_title')} />
-      <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          {translate('app.people.invites_title')}
-        </Typography>
-        {seats && <SeatsNote seats={seats} />}
-        <InviteForm customerId={customerId} onInvited={() => void load()} />
-        {invitations === null ? (
-          <Loading />
-        ) : invitations.length === 0 ? (
-          <Typography color="text.secondary">{translate('app.people.no_invites')}</Typography>
-        ) : (
-          <PeopleTable
-            label="app.people.invites_title"
-            columns={['email', 'role', 'projects', 'state', 'expires', 'invited_by', 'actions']}
-          >
-            {invitations.map((invitation) => {
-              const open = invitation.state === 'pending' || invitation.state === 'expired';
-              return (
-                <TableRow key={invitation.id} data-testid={`invite-row-${invitation.email}`}>
-                  <TableCell>{invitation.email}</TableCell>
-                  <TableCell>{translate(`app.roles.${invitation.role}`)}</TableCell>
-                  <TableCell>
-                    <ProjectChips projects={invitation.projects} />
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATE_COLOR[invitation.state]}
-                      label={translate(`app.people.states.${invitation.state}`)}
-                      data-testid="invite-state"
+    <PageCard title="app.people.invites_title">
+      {seats && <SeatsNote seats={seats} />}
+      <InviteForm customerId={customerId} onInvited={() => void load()} />
+      {invitations === null ? (
+        <Loading />
+      ) : invitations.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.people.no_invites')}</Typography>
+      ) : (
+        <PeopleTable
+          label="app.people.invites_title"
+          columns={['email', 'role', 'projects', 'state', 'expires', 'invited_by', 'actions']}
+        >
+          {invitations.map((invitation) => {
+            const open = invitation.state === 'pending' || invitation.state === 'expired';
+            return (
+              <TableRow key={invitation.id} data-testid={`invite-row-${invitation.email}`}>
+                <TableCell>{invitation.email}</TableCell>
+                <TableCell>{translate(`app.roles.${invitation.role}`)}</TableCell>
+                <TableCell>
+                  <ProjectChips projects={invitation.projects} />
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={STATE_COLOR[invitation.state]}
+                    label={translate(`app.people.states.${invitation.state}`)}
+                    data-testid="invite-state"
+                  />
+                </TableCell>
+                <TableCell>{dateText(invitation.expiresAt)}</TableCell>
+                <TableCell>{invitation.invitedBy ?? ''}</TableCell>
+                <TableCell>
+                  {open && (
+                    <PersonActions
+                      subject={{ email: invitation.email }}
+                      act={act}
+                      actions={[
+                        {
+                          name: 'resend',
+                          icon: <SendIcon />,
+                          run: () => peopleApi.resendInvitation(customerId, invitation.id),
+                          done: 'app.people.resent_done',
+                          testId: `invite-resend-${invitation.email}`,
+                        },
+                        {
+                          name: 'revoke',
+                          icon: <CancelIcon />,
+                          run: () => peopleApi.revokeInvitation(customerId, invitation.id),
+                          done: 'app.people.revoked_done',
+                          testId: `invite-revoke-${invitation.email}`,
+                          color: 'error',
+                        },
+                      ]}
                     />
-                  </TableCell>
-                  <TableCell>{dateText(invitation.expiresAt)}</TableCell>
-                  <TableCell>{invitation.invitedBy ?? ''}</TableCell>
-                  <TableCell>
-                    {open && (
-                      <Stack direction="row" sx={{ gap: 1 }}>
-                        <ConfirmActionButton
-                          label="app.people.resend"
-                          icon={<SendIcon />}
-                          title="app.people.resend_title"
-                          titleArgs={{ email: invitation.email }}
-                          content="app.people.resend_content"
-                          onConfirm={() =>
-                            act(
-                              () => peopleApi.resendInvitation(customerId, invitation.id),
-                              'app.people.resent_done',
-                            )
-                          }
-                          testId={`invite-resend-${invitation.email}`}
-                        />
-                        <ConfirmActionButton
-                          label="app.people.revoke"
-                          icon={<CancelIcon />}
-                          title="app.people.revoke_title"
-                          titleArgs={{ email: invitation.email }}
-                          content="app.people.revoke_content"
-                          onConfirm={() =>
-                            act(
-                              () => peopleApi.revokeInvitation(customerId, invitation.id),
-                              'app.people.revoked_done',
-                            )
-                          }
-                          color="error"
-                          testId={`invite-revoke-${invitation.email}`}
-                        />
-                      </Stack>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </PeopleTable>
-        )}
-      </CardContent>
-    </Card>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </PeopleTable>
+      )}
+    </PageCard>
   );
 }

@@ -8,6 +8,7 @@ import type { Seats } from '../../../shared/schemas/invitation';
 import type { DashboardDataProvider } from '../../providers/dataProvider';
 import { apiErrorCodeOf } from '../../useNotifications';
 import { formatLocale } from '../../../shared/locale';
+import { usePeopleContext } from './UsersSettingsLayout';
 
 /** The dataProvider, typed with the people calls (providers/accountMethods.ts). */
 export const usePeopleApi = () => useDataProvider<DashboardDataProvider>();
@@ -47,12 +48,13 @@ export function usePeopleAction(reload: () => Promise<void>) {
   );
 }
 
-/** A users screen's rows and the plan's seats, loaded for the customer; `load` reloads them. */
-export function usePeopleList<K extends 'getAccounts' | 'getInvitations'>(
-  list: K,
-  customerId: string,
-) {
+/**
+ * A users screen's rows and the plan's seats, loaded for the customer the layout chose; `load`
+ * reloads them and `act` runs a row's action (usePeopleAction).
+ */
+export function usePeopleList<K extends 'getAccounts' | 'getInvitations'>(list: K) {
   type Row = Awaited<ReturnType<DashboardDataProvider[K]>>['data'][number];
+  const { customerId, selfId } = usePeopleContext();
   const dataProvider = usePeopleApi();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [seats, setSeats] = useState<Seats | null>(null);
@@ -69,7 +71,8 @@ export function usePeopleList<K extends 'getAccounts' | 'getInvitations'>(
     setRows(null);
     void load();
   }, [load]);
-  return { rows, seats, load };
+  const act = usePeopleAction(load);
+  return { customerId, selfId, rows, seats, load, act };
 }
 
 /** A moment in the interface language's format (glossary: nl-NL or en-GB); null reads "never". */
