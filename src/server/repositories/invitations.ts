@@ -1,15 +1,16 @@
 // Invitations of a customer and the projects each links; only SHA-256 digests of the mailed tokens
 // are stored.
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { InvitationRow, InvitationsTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, insertRow, updateRows, writesOf } from './rows.js';
 
 export async function insertInvitation(
   db: Executor,
   row: Insertable<InvitationsTable>,
   projectIds: readonly string[],
 ): Promise<void> {
-  await db.insertInto('invitations').values(row).execute();
+  await insertRow(db, 'invitations', row);
   if (projectIds.length > 0) {
     await db
       .insertInto('invitationProjects')
@@ -18,28 +19,11 @@ export async function insertInvitation(
   }
 }
 
-export async function updateInvitation(
-  db: Executor,
-  id: string,
-  patch: Updateable<InvitationsTable>,
-): Promise<void> {
-  await db.updateTable('invitations').set(patch).where('id', '=', id).execute();
-}
+export const updateInvitation = writesOf('invitations').update;
 
 /** The customer's invitation with this id, or null (another customer's id is not found either). */
-export async function findCustomerInvitation(
-  db: Executor,
-  customerId: string,
-  id: string,
-): Promise<InvitationRow | null> {
-  const row = await db
-    .selectFrom('invitations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customerId', '=', customerId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findCustomerInvitation = (db: Executor, customerId: string, id: string) =>
+  findRow(db, 'invitations', { id, customerId });
 
 export interface InvitationWithNames extends InvitationRow {
   customerName: string;
@@ -144,14 +128,11 @@ export async function markInvitationAccepted(
   id: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('invitations')
-    .set({ acceptedAt: now })
-    .where('id', '=', id)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const accepted = await updateRows(db, 'invitations', {
+    set: { acceptedAt: now },
+    where: { id, acceptedAt: null, revokedAt: null },
+  });
+  return accepted === 1;
 }
 
 /** The customer's own live projects among `ids`. */

@@ -10,7 +10,15 @@ import {
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, ProjectRow, ProjectsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, insertRow, pageOf, updateRow } from './rows.js';
+import {
+  deleteRow,
+  deleteRows,
+  findRow,
+  insertRow,
+  pageOf,
+  updateRow,
+  updateRows,
+} from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -170,22 +178,13 @@ export async function listProjectUsers(db: Executor, projectId: string): Promise
     .execute();
 }
 
-export async function findProjectUserLink(db: Executor, projectId: string, userId: string) {
-  const row = await db
-    .selectFrom('projectUsers')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findProjectUserLink = (db: Executor, projectId: string, userId: string) =>
+  findRow(db, 'projectUsers', { projectId, userId });
 
-export async function insertProjectUserLink(
+export const insertProjectUserLink = (
   db: Executor,
   row: { projectId: string; userId: string; canManage: 0 | 1; createdAt: string },
-): Promise<void> {
-  await db.insertInto('projectUsers').values(row).execute();
-}
+) => insertRow(db, 'projectUsers', row);
 
 export async function updateProjectUserLink(
   db: Executor,
@@ -193,12 +192,7 @@ export async function updateProjectUserLink(
   userId: string,
   canManage: 0 | 1,
 ): Promise<void> {
-  await db
-    .updateTable('projectUsers')
-    .set({ canManage })
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .execute();
+  await updateRows(db, 'projectUsers', { set: { canManage }, where: { projectId, userId } });
 }
 
 export async function deleteProjectUserLink(
@@ -206,11 +200,7 @@ export async function deleteProjectUserLink(
   projectId: string,
   userId: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('projectUsers')
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .execute();
+  await deleteRows(db, 'projectUsers', { projectId, userId });
 }
 
 /** Copies every user link of one project to another (project duplication). */

@@ -53,26 +53,6 @@ export async function pageOf<DB, TB extends keyof DB, B, O>(
   return { rows: page, total: Number(total) };
 }
 
-/** Tables whose rows belong to a project and are soft-deleted. */
-type ProjectTable = 'actions' | 'themes' | 'qrCodeTemplates';
-
-/** One row of the project that is not deleted; an id of another project never matches. */
-export async function findInProject<T extends ProjectTable>(
-  db: Executor,
-  table: T,
-  projectId: string,
-  id: string,
-): Promise<Selectable<Database[T]> | null> {
-  const row = await db
-    .selectFrom(table as ProjectTable)
-    .selectAll()
-    .where('id', '=', id)
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return (row as Selectable<Database[T]> | undefined) ?? null;
-}
-
 /** Tables whose rows belong to a project, looked up by a list of ids. */
 type ProjectIdsTable = 'qrCodes' | 'shortLinks' | 'actions' | 'advertisements' | 'labels';
 
@@ -98,30 +78,118 @@ export async function idsInProject(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Tables whose rows are soft-deleted with `deletedAt`. */
-type SoftDeleteTable = {
-  [T in keyof Database]: Database[T] extends { id: unknown; deletedAt: unknown } ? T : never;
-}[keyof Database];
 
-/** The row with this id unless it is deleted. */
-export async function findLive<T extends SoftDeleteTable>(
+/** A row of `table` as it is read. */
+export type RowOf<T extends keyof Database> = Selectable<Database[T]>;
+
+/**
+ * Column values rows must hold, read as a where-clause: `{ customerId, deletedAt: null }` is
+ * `customer_id = ? and deleted_at is null`, the conditions in the object's order.
+ */
+export type Match<T extends keyof Database> = Partial<RowOf<T>>;
+
+/** A query that takes `where` conditions: a select, an update or a delete. */
+interface Narrowable<Q> {
+  where(column: ReturnType<typeof sql.ref>, operator: '=' | 'is', value: unknown): Q;
+}
+
+function narrowed<Q extends Narrowable<Q>>(query: Q, match: object): Q {
+  for (const [column, value] of Object.entries(match)) {
+    query = query.where(sql.ref(column), value === null ? 'is' : '=', value);
+  }
+  return query;
+}
+
+/** The rows of `table` that hold `match`, as a query to select, count or sort them. */
+export function rowsWhere<T extends keyof Database>(
   db: Executor,
   table: T,
-  id: string,
-): Promise<Selectable<Database[T]> | null> {
-  const row = await db
-    .selectFrom(table as 'actions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return (row as Selectable<Database[T]> | undefined) ?? null;
+  match: Match<T>,
+): SelectQueryBuilder<Database, T, object> {
+  return narrowed(db.selectFrom(table as 'users'), match) as unknown as SelectQueryBuilder<
+    Database,
+    T,
+    object
+  >;
+}
+
+/** The (first) row of `table` that holds `match`, or null. */
+export async function findRow<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  match: Match<T>,
+): Promise<RowOf<T> | null> {
+  const row = await narrowed(db.selectFrom(table as 'users').selectAll(), match).executeTakeFirst();
+  return (row as RowOf<T> | undefined) ?? null;
+}
+
+/** A column to sort by, ascending unless `desc`. */
+export type SortTerm<T extends keyof Database> = readonly [
+  column: keyof RowOf<T> & string,
+  direction?: 'asc' | 'desc',
+];
+
+/** Every row of `table` that holds `match`, sorted by `order`. */
+export async function listRows<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  match: Match<T>,
+  order: readonly SortTerm<T>[],
+): Promise<RowOf<T>[]> {
+  let query = narrowed(db.selectFrom(table as 'users').selectAll(), match);
+  for (const [column, direction] of order) query = query.orderBy(sql.ref(column), direction);
+  return (await query.execute()) as RowOf<T>[];
+}
+
+/** How many rows of `table` hold `match`. */
+export async function countRows<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  match: Match<T>,
+): Promise<number> {
+  const { count } = await narrowed(db.selectFrom(table as 'users'), match)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Sets `set` on the rows of `table` that hold `where`; answers how many it changed. */
+export async function updateRows<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  change: { set: Updateable<Database[T]>; where: Match<T> },
+): Promise<number> {
+  const query = db.updateTable(table as 'users').set(change.set as Updateable<Database['users']>);
+  const result = await narrowed(query, change.where).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes the rows of `table` that hold `match`; answers how many. */
+export async function deleteRows<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  match: Match<T>,
+): Promise<number> {
+  const result = await narrowed(db.deleteFrom(table as 'users'), match).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Tables with an `id` key. */
 type IdTable = {
   [T in keyof Database]: Database[T] extends { id: unknown } ? T : never;
 }[keyof Database];
+
+/** The row with this id unless it is deleted (tables with `deletedAt`). */
+export const findLive = <T extends IdTable>(db: Executor, table: T, id: string) =>
+  findRow(db, table, { id, deletedAt: null } as Match<T>);
+
+/** One row of the project that is not deleted; an id of another project never matches. */
+export const findInProject = <T extends 'actions' | 'themes' | 'qrCodeTemplates'>(
+  db: Executor,
+  table: T,
+  projectId: string,
+  id: string,
+) => findRow(db, table, { id, projectId, deletedAt: null } as Match<T>);
 
 export async function insertRow<T extends keyof Database>(
   db: Executor,
@@ -140,16 +208,22 @@ export async function updateRow<T extends IdTable>(
   id: string,
   patch: Updateable<Database[T]>,
 ): Promise<void> {
-  await db
-    .updateTable(table as 'actions')
-    .set(patch as Updateable<Database['actions']>)
-    .where('id', '=', id)
-    .execute();
+  await updateRows(db, table, { set: patch, where: { id } as Match<T> });
 }
 
 export async function deleteRow(db: Executor, table: IdTable, id: string): Promise<void> {
-  await db
-    .deleteFrom(table as 'actions')
-    .where('id', '=', id)
-    .execute();
+  await deleteRows(db, table, { id });
+}
+
+/**
+ * Inserting, changing and removing rows of one table by id, typed for it: a repository exports
+ * them under its own names (`export const insertTheme = themeRows.insert`).
+ */
+export function writesOf<T extends IdTable>(table: T) {
+  return {
+    insert: (db: Executor, row: Insertable<Database[T]>) => insertRow(db, table, row),
+    update: (db: Executor, id: string, patch: Updateable<Database[T]>) =>
+      updateRow(db, table, id, patch),
+    remove: (db: Executor, id: string) => deleteRow(db, table, id),
+  };
 }

@@ -1,37 +1,15 @@
 // Subscriptions: one row per order; 'pending' until its first payment, then 'active', 'past_due'
 // or 'canceled'.
-import type { Insertable, Updateable } from 'kysely';
-import type { SubscriptionRow, SubscriptionsTable } from '../db/schema.js';
+import type { SubscriptionRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, writesOf } from './rows.js';
 
-export async function insertSubscription(
-  db: Executor,
-  row: Insertable<SubscriptionsTable>,
-): Promise<void> {
-  await db.insertInto('subscriptions').values(row).execute();
-}
+const subscriptionRows = writesOf('subscriptions');
+export const insertSubscription = subscriptionRows.insert;
+export const updateSubscription = subscriptionRows.update;
 
-export async function updateSubscription(
-  db: Executor,
-  id: string,
-  patch: Updateable<SubscriptionsTable>,
-): Promise<void> {
-  await db.updateTable('subscriptions').set(patch).where('id', '=', id).execute();
-}
-
-export async function findSubscription(
-  db: Executor,
-  customerId: string,
-  id: string,
-): Promise<SubscriptionRow | null> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('customerId', '=', customerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findSubscription = (db: Executor, customerId: string, id: string) =>
+  findRow(db, 'subscriptions', { customerId, id });
 
 /** The subscription that decides the account's state: the newest one that was ever paid for. */
 export async function currentSubscription(
@@ -50,14 +28,5 @@ export async function currentSubscription(
 }
 
 /** A provider's subscription by its own id (Stripe's sub_…). */
-export async function subscriptionByProviderRef(
-  db: Executor,
-  providerRef: string,
-): Promise<SubscriptionRow | null> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('providerRef', '=', providerRef)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const subscriptionByProviderRef = (db: Executor, providerRef: string) =>
+  findRow(db, 'subscriptions', { providerRef });
