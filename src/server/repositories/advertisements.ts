@@ -1,11 +1,11 @@
 // Advertisements of a project, their links to QR codes (advertisement_links) and their view and
 // click counts. Every query takes the project id, so another project's ad or code never matches.
 import { itemTotals, rollupSums, type BucketRange } from './analytics.js';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -56,10 +56,7 @@ export async function listAdvertisements(
   projectId: string,
   query: ListQuery,
 ): Promise<{ rows: AdvertisementWithExtras[]; total: number }> {
-  let base = db
-    .selectFrom('advertisements')
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'advertisements', { projectId, deletedAt: null });
   if (query.q) base = base.where(containsText('advertisements.name', query.q));
   let rowsQuery = withExtras(db).where('advertisements.projectId', '=', projectId);
   if (query.q) rowsQuery = rowsQuery.where(containsText('advertisements.name', query.q));
@@ -79,14 +76,8 @@ export async function findAdvertisement(
   return row ? counted(row) : null;
 }
 
-export const insertAdvertisement = (db: Executor, row: Insertable<AdvertisementsTable>) =>
-  insertRow(db, 'advertisements', row);
-
-export const updateAdvertisement = (
-  db: Executor,
-  id: string,
-  patch: Updateable<AdvertisementsTable>,
-) => updateRow(db, 'advertisements', id, patch);
+export const { insert: insertAdvertisement, update: updateAdvertisement } =
+  writesOf('advertisements');
 
 /** A QR code as a link list shows it. */
 export interface LinkedQrCodeRow {

@@ -1,12 +1,12 @@
 // Customers (organisations) and their usage across projects.
-import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { CustomerRow, CustomersTable } from '../db/schema.js';
+import type { CustomerRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, findLive, insertRow, pageOf, updateRow } from './rows.js';
+import { findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
-export const findCustomer = (db: Executor, id: string): Promise<CustomerRow | null> =>
-  findLive(db, 'customers', id);
+export const findCustomer = (db: Executor, id: string) =>
+  findRow(db, 'customers', { id, deletedAt: null });
 
 /** Whether another customer already has this name (compared case-insensitively). */
 export async function customerNameTaken(
@@ -33,7 +33,7 @@ export async function listCustomers(
   db: Executor,
   query: ListQuery,
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  let base = db.selectFrom('customers').where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'customers', { deletedAt: null });
   if (query.q) {
     const q = query.q;
     base = base.where((eb) => eb.or([containsText('name', q), containsText('adminEmail', q)]));
@@ -41,14 +41,12 @@ export async function listCustomers(
   return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export const insertCustomer = (db: Executor, row: Insertable<CustomersTable>) =>
-  insertRow(db, 'customers', row);
-
-export const updateCustomer = (db: Executor, id: string, patch: Updateable<CustomersTable>) =>
-  updateRow(db, 'customers', id, patch);
-
-/** Removes the customer with its users, projects and content (foreign keys cascade). */
-export const deleteCustomer = (db: Executor, id: string) => deleteRow(db, 'customers', id);
+// Removes the customer with its users, projects and content (foreign keys cascade).
+export const {
+  insert: insertCustomer,
+  update: updateCustomer,
+  remove: deleteCustomer,
+} = writesOf('customers');
 
 export interface CustomerUsage {
   qrCodes: number;

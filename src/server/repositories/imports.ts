@@ -4,9 +4,7 @@ import type { ImportKeysTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
 import { insertRow, rowsWhere, writesOf } from './rows.js';
 
-const importJobRows = writesOf('importJobs');
-export const insertImportJob = importJobRows.insert;
-export const updateImportJob = importJobRows.update;
+export const { insert: insertImportJob, update: updateImportJob } = writesOf('importJobs');
 
 export const findImportJob = (db: Executor, projectId: string, id: string) =>
   rowsWhere(db, 'importJobs', { projectId, id }).selectAll().executeTakeFirst();

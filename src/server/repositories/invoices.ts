@@ -2,9 +2,7 @@
 import type { Executor } from './executor.js';
 import { findRow, listRows, writesOf } from './rows.js';
 
-const invoiceRows = writesOf('invoices');
-export const insertInvoice = invoiceRows.insert;
-export const updateInvoice = invoiceRows.update;
+export const { insert: insertInvoice, update: updateInvoice } = writesOf('invoices');
 
 export const findInvoice = (db: Executor, customerId: string, id: string) =>
   findRow(db, 'invoices', { customerId, id });

@@ -1,17 +1,11 @@
 // Tags (labels) of a project and their links to QR codes, short links and Actions. Every query
 // takes the project id, so a label or item of another project can never match.
-import {
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Selectable,
-  type Updateable,
-} from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
 import type { Database, LabelsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { deleteRows, idsInProject, pageOf, writesOf } from './rows.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
@@ -104,16 +98,12 @@ export async function labelsNamed(
   return found;
 }
 
-export const insertLabel = (db: Executor, row: Insertable<LabelsTable>) =>
-  insertRow(db, 'labels', row);
-
-export const updateLabel = (db: Executor, id: string, patch: Updateable<LabelsTable>) =>
-  updateRow(db, 'labels', id, patch);
+export const { insert: insertLabel, update: updateLabel } = writesOf('labels');
 
 /** Removes a label and every link to it. */
 export async function deleteLabel(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('labelLinks').where('labelId', '=', id).execute();
-  await db.deleteFrom('labels').where('id', '=', id).execute();
+  await deleteRows(db, 'labelLinks', { labelId: id });
+  await deleteRows(db, 'labels', { id });
 }
 
 /** The labels of a page of items of one type, by item id, sorted by name. */
@@ -176,11 +166,7 @@ export async function replaceItemLabels(
   itemId: string,
   labelIds: string[],
 ): Promise<void> {
-  await db
-    .deleteFrom('labelLinks')
-    .where('itemType', '=', itemType)
-    .where('itemId', '=', itemId)
-    .execute();
+  await deleteRows(db, 'labelLinks', { itemType, itemId });
   if (labelIds.length === 0) return;
   const now = new Date().toISOString();
   await db

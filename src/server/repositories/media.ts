@@ -20,9 +20,7 @@ export async function findMediaByIds(db: Executor, ids: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const mediaRows = writesOf('media');
-export const insertMedia = mediaRows.insert;
-export const deleteMediaRow = mediaRows.remove;
+export const { insert: insertMedia, remove: deleteMediaRow } = writesOf('media');
 
 /** Adds (or, negative, subtracts) bytes to a project's storage counter, never below zero. */
 export async function addUsedStorage(

@@ -1,24 +1,10 @@
 // Projects and their user links. Visibility (who sees which project) is a scope passed in by the
 // caller, so every query applies it and no route can forget it.
-import {
-  expressionBuilder,
-  type Expression,
-  type Insertable,
-  type SqlBool,
-  type Updateable,
-} from 'kysely';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { Database, ProjectRow, ProjectsTable } from '../db/schema.js';
+import type { Database, ProjectRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import {
-  deleteRow,
-  deleteRows,
-  findRow,
-  insertRow,
-  pageOf,
-  updateRow,
-  updateRows,
-} from './rows.js';
+import { deleteRows, findRow, insertRow, pageOf, updateRows, writesOf } from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -95,8 +81,12 @@ export async function findVisibleProject(
   return row ?? null;
 }
 
-export const insertProject = (db: Executor, row: Insertable<ProjectsTable>) =>
-  insertRow(db, 'projects', row);
+// Removing a project is for good: its content and links go with it (foreign keys cascade).
+export const {
+  insert: insertProject,
+  update: updateProject,
+  remove: deleteProject,
+} = writesOf('projects');
 
 /** The customer's usual time zone: the one of its newest project, if it has any. */
 export async function customerTimeZone(
@@ -114,12 +104,6 @@ export async function customerTimeZone(
     .executeTakeFirst();
   return row?.timeZone;
 }
-
-export const updateProject = (db: Executor, id: string, patch: Updateable<ProjectsTable>) =>
-  updateRow(db, 'projects', id, patch);
-
-/** Removes the project for good; its content and links go with it (foreign keys cascade). */
-export const deleteProject = (db: Executor, id: string) => deleteRow(db, 'projects', id);
 
 export interface ProjectUsage {
   qrCodes: number;

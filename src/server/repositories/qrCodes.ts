@@ -1,10 +1,11 @@
 // QR codes of a project (with their Action's summary), code availability, and the project trash
 // (trashed QR codes and short links together).
-import { sql, type Insertable, type JoinBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type JoinBuilder, type Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { itemListOf } from './itemList.js';
+import { writesOf } from './rows.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 export type QrCodeWithAction = QrCodeRow & {
@@ -81,17 +82,7 @@ export async function findQrCodesByIds(
     .execute();
 }
 
-export async function insertQrCode(db: Executor, row: Insertable<QrCodesTable>): Promise<void> {
-  await db.insertInto('qrCodes').values(row).execute();
-}
-
-export async function updateQrCode(
-  db: Executor,
-  id: string,
-  patch: Updateable<QrCodesTable>,
-): Promise<void> {
-  await db.updateTable('qrCodes').set(patch).where('id', '=', id).execute();
-}
+export const { insert: insertQrCode, update: updateQrCode } = writesOf('qrCodes');
 
 /** Whether a code is taken, by a QR code or by a short link on the default scan host. */
 export async function isCodeTaken(db: Executor, code: string): Promise<boolean> {

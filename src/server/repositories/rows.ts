@@ -78,7 +78,6 @@ export async function idsInProject(
   return new Set(rows.map((row) => row.id));
 }
 
-
 /** A row of `table` as it is read. */
 export type RowOf<T extends keyof Database> = Selectable<Database[T]>;
 

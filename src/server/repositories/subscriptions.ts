@@ -4,9 +4,7 @@ import type { SubscriptionRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
 import { findRow, writesOf } from './rows.js';
 
-const subscriptionRows = writesOf('subscriptions');
-export const insertSubscription = subscriptionRows.insert;
-export const updateSubscription = subscriptionRows.update;
+export const { insert: insertSubscription, update: updateSubscription } = writesOf('subscriptions');
 
 export const findSubscription = (db: Executor, customerId: string, id: string) =>
   findRow(db, 'subscriptions', { customerId, id });

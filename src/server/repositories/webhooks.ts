@@ -5,9 +5,7 @@ import type { WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow } from '../
 import type { Executor } from './executor.js';
 import { countRows, deleteRows, listRows, rowsWhere, updateRows, writesOf } from './rows.js';
 
-const webhookRows = writesOf('webhooks');
-export const insertWebhook = webhookRows.insert;
-export const updateWebhook = webhookRows.update;
+export const { insert: insertWebhook, update: updateWebhook } = writesOf('webhooks');
 
 export const listWebhooks = (db: Executor, projectId: string) =>
   listRows(db, 'webhooks', { projectId }, [['createdAt'], ['id']]);
@@ -30,7 +28,7 @@ export const findWebhook = (db: Executor, projectId: string, id: string) =>
 
 export async function deleteWebhook(db: Executor, id: string): Promise<void> {
   await deleteRows(db, 'webhookDeliveries', { webhookId: id });
-  await webhookRows.remove(db, id);
+  await deleteRows(db, 'webhooks', { id });
 }
 
 export async function insertDeliveries(

@@ -12,10 +12,11 @@ export const listWhiteLabelHostnames = (db: Executor, customerId: string) =>
 export const findWhiteLabelHostname = (db: Executor, customerId: string, id: string) =>
   findRow(db, 'whiteLabelHostnames', { customerId, id });
 
-const hostnameRows = writesOf('whiteLabelHostnames');
-export const insertWhiteLabelHostname = hostnameRows.insert;
-export const updateWhiteLabelHostname = hostnameRows.update;
-export const deleteWhiteLabelHostname = hostnameRows.remove;
+export const {
+  insert: insertWhiteLabelHostname,
+  update: updateWhiteLabelHostname,
+  remove: deleteWhiteLabelHostname,
+} = writesOf('whiteLabelHostnames');
 
 /** Makes `id` the only primary hostname of its customer. */
 export async function setPrimaryWhiteLabelHostname(
