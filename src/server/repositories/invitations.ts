@@ -3,7 +3,7 @@
 import type { Insertable } from 'kysely';
 import type { InvitationRow, InvitationsTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
-import { findRow, insertRow, updateRows, writesOf } from './rows.js';
+import { findRow, insertRow, claimRow, writesOf } from './rows.js';
 
 export async function insertInvitation(
   db: Executor,
@@ -123,17 +123,11 @@ export async function countPendingInvitations(
 }
 
 /** Marks the invitation accepted; false when another request accepted or revoked it first. */
-export async function markInvitationAccepted(
-  db: Executor,
-  id: string,
-  now: string,
-): Promise<boolean> {
-  const accepted = await updateRows(db, 'invitations', {
+export const markInvitationAccepted = (db: Executor, id: string, now: string) =>
+  claimRow(db, 'invitations', {
     set: { acceptedAt: now },
     where: { id, acceptedAt: null, revokedAt: null },
   });
-  return accepted === 1;
-}
 
 /** The customer's own live projects among `ids`. */
 export async function customerProjectIds(

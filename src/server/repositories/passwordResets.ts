@@ -1,6 +1,6 @@
 // Password reset links; only digests of the mailed tokens are stored.
 import type { Executor } from './executor.js';
-import { insertRow, rowsWhere, updateRows } from './rows.js';
+import { claimRow, insertRow, rowsWhere, updateRows } from './rows.js';
 
 export const insertPasswordReset = (
   db: Executor,
@@ -17,17 +17,8 @@ export async function findUsablePasswordReset(db: Executor, tokenHash: string, n
 }
 
 /** Marks the link used; false when another request used it first. */
-export async function markPasswordResetUsed(
-  db: Executor,
-  id: string,
-  now: string,
-): Promise<boolean> {
-  const marked = await updateRows(db, 'passwordResets', {
-    set: { usedAt: now },
-    where: { id, usedAt: null },
-  });
-  return marked === 1;
-}
+export const markPasswordResetUsed = (db: Executor, id: string, now: string) =>
+  claimRow(db, 'passwordResets', { set: { usedAt: now }, where: { id, usedAt: null } });
 
 /** Ends every unused link of the user: a newer request, a reset or a password change replaces them. */
 export async function revokePasswordResets(

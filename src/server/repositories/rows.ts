@@ -2,6 +2,7 @@
 // row of a project by id, and inserting, changing and removing a row by id. Each repository names
 // its table and its own filters; the typed wrappers it exports keep its callers as they were.
 import {
+  PostgresAdapter,
   sql,
   type Insertable,
   type Selectable,
@@ -140,17 +141,19 @@ export async function listRows<T extends keyof Database>(
   return (await query.execute()) as RowOf<T>[];
 }
 
-/** How many rows of `table` hold `match`. */
-export async function countRows<T extends keyof Database>(
-  db: Executor,
-  table: T,
-  match: Match<T>,
+/** How many rows `query` (a `rowsWhere`, say, with more conditions) finds. */
+export async function countOf<T extends keyof Database>(
+  query: SelectQueryBuilder<Database, T, object>,
 ): Promise<number> {
-  const { count } = await narrowed(db.selectFrom(table as 'users'), match)
+  const { count } = (await query
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()) as { count: number | string };
   return Number(count);
 }
+
+/** How many rows of `table` hold `match`. */
+export const countRows = <T extends keyof Database>(db: Executor, table: T, match: Match<T>) =>
+  countOf(rowsWhere(db, table, match));
 
 /** Sets `set` on the rows of `table` that hold `where`; answers how many it changed. */
 export async function updateRows<T extends keyof Database>(
@@ -161,6 +164,38 @@ export async function updateRows<T extends keyof Database>(
   const query = db.updateTable(table as 'users').set(change.set as Updateable<Database['users']>);
   const result = await narrowed(query, change.where).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Sets `set` on the one row `where` names while it still holds `where`: true when it did, false
+ * when another request changed the row first (or there is none). One statement, so of two
+ * concurrent requests only one can win.
+ */
+export async function claimRow<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  change: { set: Updateable<Database[T]>; where: Match<T> },
+): Promise<boolean> {
+  return (await updateRows(db, table, change)) === 1;
+}
+
+/**
+ * Locks the row until the transaction ends, on PostgreSQL, so work that checks and then changes
+ * what hangs off it runs one transaction after the other. SQLite runs one transaction at a time
+ * on its single connection, so it needs nothing.
+ */
+export async function lockRow(
+  db: Executor,
+  table: 'customers' | 'projects',
+  id: string,
+): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db
+    .selectFrom(table as 'customers')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Removes the rows of `table` that hold `match`; answers how many. */

@@ -1,9 +1,9 @@
 // Themes of a project: the rows, and the one-active-per-project switch.
-import { PostgresAdapter, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ThemesTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { findRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type ThemeRow = Selectable<ThemesTable>;
 
@@ -39,14 +39,7 @@ export async function setActiveTheme(
   id: string,
   now: string,
 ): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', projectId)
-      .forUpdate()
-      .executeTakeFirst();
-  }
+  await lockRow(db, 'projects', projectId);
   await db
     .updateTable('themes')
     .set({ isActive: 0, updatedAt: now })

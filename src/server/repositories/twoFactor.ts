@@ -1,7 +1,7 @@
 // Two-factor sign-in: a user's TOTP secret, their hashed recovery codes, the sign-ins waiting for
 // their second factor, and a customer's requirement. Codes and tokens are stored as digests only.
 import type { Executor } from './executor.js';
-import { countRows, deleteRow, deleteRows, insertRow, updateRow, updateRows } from './rows.js';
+import { countRows, deleteRow, deleteRows, insertRow, claimRow, updateRow } from './rows.js';
 
 export async function setTwoFactor(
   db: Executor,
@@ -56,18 +56,11 @@ export async function deleteRecoveryCodes(db: Executor, userId: string): Promise
 }
 
 /** Marks the unused code with this digest used; false when there is none. */
-export async function useRecoveryCode(
-  db: Executor,
-  userId: string,
-  codeHash: string,
-  now: string,
-): Promise<boolean> {
-  const used = await updateRows(db, 'recoveryCodes', {
+export const useRecoveryCode = (db: Executor, userId: string, codeHash: string, now: string) =>
+  claimRow(db, 'recoveryCodes', {
     set: { usedAt: now },
     where: { userId, codeHash, usedAt: null },
   });
-  return used === 1;
-}
 
 export const countUnusedRecoveryCodes = (db: Executor, userId: string) =>
   countRows(db, 'recoveryCodes', { userId, usedAt: null });

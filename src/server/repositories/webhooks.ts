@@ -3,7 +3,7 @@
 import type { Insertable } from 'kysely';
 import type { WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
-import { countRows, deleteRows, listRows, rowsWhere, updateRows, writesOf } from './rows.js';
+import { countRows, deleteRows, listRows, rowsWhere, claimRow, writesOf } from './rows.js';
 
 export const { insert: insertWebhook, update: updateWebhook } = writesOf('webhooks');
 
@@ -63,11 +63,10 @@ export async function claimDelivery(
   row: Pick<WebhookDeliveryRow, 'id' | 'nextAttemptAt'>,
   leaseUntil: string,
 ): Promise<boolean> {
-  const claimed = await updateRows(db, 'webhookDeliveries', {
+  return claimRow(db, 'webhookDeliveries', {
     set: { nextAttemptAt: leaseUntil },
     where: { id: row.id, status: 'pending', nextAttemptAt: row.nextAttemptAt },
   });
-  return claimed === 1;
 }
 
 export const recordAttempt = writesOf('webhookDeliveries').update;
