@@ -67,12 +67,9 @@ export async function qrCodeCounts(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>(actionIds.map((id) => [id, 0]));
   if (actionIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('qrCodes')
+  const rows = await rowsWhere(db, 'qrCodes', { trashedAt: null, deletedAt: null })
     .select(['actionId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('actionId', 'in', actionIds)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .groupBy('actionId')
     .execute();
   for (const row of rows) if (row.actionId) counts.set(row.actionId, Number(row.count));
@@ -98,16 +95,11 @@ export async function listLinkedItems(
   projectId: string,
   actionId: string,
 ): Promise<LinkedItemRow[]> {
-  const qrCodes = await db
-    .selectFrom('qrCodes')
+  const using = { projectId, actionId, trashedAt: null, deletedAt: null };
+  const qrCodes = await rowsWhere(db, 'qrCodes', using)
     .select(['id', 'projectId', 'name', 'description', 'code', 'createdAt', 'updatedAt'])
-    .where('projectId', '=', projectId)
-    .where('actionId', '=', actionId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
-  const shortLinks = await db
-    .selectFrom('shortLinks')
+  const shortLinks = await rowsWhere(db, 'shortLinks', using)
     .select([
       'id',
       'projectId',
@@ -118,10 +110,6 @@ export async function listLinkedItems(
       'createdAt',
       'updatedAt',
     ])
-    .where('projectId', '=', projectId)
-    .where('actionId', '=', actionId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return [
     ...qrCodes.map((row) => ({ ...row, type: 'qr_code' as const, host: '' })),

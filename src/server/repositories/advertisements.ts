@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
+import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -140,13 +140,9 @@ export async function projectQrCodes(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('qrCodes')
+  const rows = await rowsWhere(db, 'qrCodes', { projectId, trashedAt: null, deletedAt: null })
     .select(['id', 'code'])
-    .where('projectId', '=', projectId)
     .where('id', 'in', ids)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return new Map(rows.map((row) => [row.id, row.code]));
 }
@@ -169,10 +165,8 @@ export async function linksOfAdvertisement(
 }
 
 export async function linkedAdvertisementIds(db: Executor, qrCodeId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('advertisementLinks')
+  const rows = await rowsWhere(db, 'advertisementLinks', { qrCodeId })
     .select('advertisementId')
-    .where('qrCodeId', '=', qrCodeId)
     .execute();
   return rows.map((row) => row.advertisementId);
 }
@@ -193,20 +187,13 @@ export async function deleteLinks(
   db: Executor,
   links: { advertisementId: string; qrCodeId: string }[],
 ): Promise<void> {
-  for (const link of links) {
-    await db
-      .deleteFrom('advertisementLinks')
-      .where('advertisementId', '=', link.advertisementId)
-      .where('qrCodeId', '=', link.qrCodeId)
-      .execute();
+  for (const { advertisementId, qrCodeId } of links) {
+    await deleteRows(db, 'advertisementLinks', { advertisementId, qrCodeId });
   }
 }
 
 export async function deleteAllLinksOf(db: Executor, advertisementId: string): Promise<void> {
-  await db
-    .deleteFrom('advertisementLinks')
-    .where('advertisementId', '=', advertisementId)
-    .execute();
+  await deleteRows(db, 'advertisementLinks', { advertisementId });
 }
 
 /**
