@@ -3,7 +3,7 @@
 import type { Insertable } from 'kysely';
 import type { InvitationRow, InvitationsTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
-import { findRow, insertRow, claimRow, writesOf } from './rows.js';
+import { claimRow, findRow, insertRow, rowsWhere, writesOf } from './rows.js';
 
 export async function insertInvitation(
   db: Executor,
@@ -89,12 +89,8 @@ export async function invitationProjects(
 
 /** Open invitations (neither accepted nor revoked) that have not expired at `now`. */
 function pendingAt(db: Executor, customerId: string, now: string) {
-  return db
-    .selectFrom('invitations')
-    .where('customerId', '=', customerId)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now);
+  const open = { customerId, acceptedAt: null, revokedAt: null };
+  return rowsWhere(db, 'invitations', open).where('expiresAt', '>', now);
 }
 
 export async function findPendingInvitationFor(
@@ -136,13 +132,9 @@ export async function customerProjectIds(
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('projects')
+  const rows = await rowsWhere(db, 'projects', { customerId, trashedAt: null, deletedAt: null })
     .select('id')
     .where('id', 'in', ids)
-    .where('customerId', '=', customerId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.id));
 }

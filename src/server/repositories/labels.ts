@@ -5,7 +5,7 @@ import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
 import type { Database, LabelsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRows, idsInProject, pageOf, writesOf } from './rows.js';
+import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
@@ -69,10 +69,8 @@ export async function isLabelNameTaken(
   name: string,
   exceptId?: string,
 ): Promise<boolean> {
-  let query = db
-    .selectFrom('labels')
+  let query = rowsWhere(db, 'labels', { projectId })
     .select('id')
-    .where('projectId', '=', projectId)
     .where(sql<boolean>`lower(${sql.ref('name')}) = ${name.toLowerCase()}`);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -167,12 +165,10 @@ export async function replaceItemLabels(
   labelIds: string[],
 ): Promise<void> {
   await deleteRows(db, 'labelLinks', { itemType, itemId });
-  if (labelIds.length === 0) return;
-  const now = new Date().toISOString();
-  await db
-    .insertInto('labelLinks')
-    .values(labelIds.map((labelId) => ({ labelId, itemType, itemId, createdAt: now })))
-    .execute();
+  await insertLinks(
+    db,
+    labelIds.map((labelId) => ({ labelId, itemType, itemId })),
+  );
 }
 
 /** Of the given items, those that already carry the label. */
@@ -183,11 +179,8 @@ export async function itemsWithLabel(
   itemIds: string[],
 ): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('labelLinks')
+  const rows = await rowsWhere(db, 'labelLinks', { labelId, itemType })
     .select('itemId')
-    .where('labelId', '=', labelId)
-    .where('itemType', '=', itemType)
     .where('itemId', 'in', itemIds)
     .execute();
   return new Set(rows.map((row) => row.itemId));
@@ -199,10 +192,21 @@ export async function insertLabelLinks(
   itemType: LabelItemType,
   itemIds: string[],
 ): Promise<void> {
-  if (itemIds.length === 0) return;
-  const now = new Date().toISOString();
+  await insertLinks(
+    db,
+    itemIds.map((itemId) => ({ labelId, itemType, itemId })),
+  );
+}
+
+/** Inserts label links, all made now. */
+async function insertLinks(
+  db: Executor,
+  links: { labelId: string; itemType: LabelItemType; itemId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const createdAt = new Date().toISOString();
   await db
     .insertInto('labelLinks')
-    .values(itemIds.map((itemId) => ({ labelId, itemType, itemId, createdAt: now })))
+    .values(links.map((link) => ({ ...link, createdAt })))
     .execute();
 }

@@ -4,7 +4,7 @@ import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, ProjectRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRows, findRow, insertRow, pageOf, updateRows, writesOf } from './rows.js';
+import { deleteRows, findRow, insertRow, pageOf, rowsWhere, updateRows, writesOf } from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -93,11 +93,8 @@ export async function customerTimeZone(
   db: Executor,
   customerId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('projects')
+  const row = await rowsWhere(db, 'projects', { customerId, deletedAt: null })
     .select('timeZone')
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -3,7 +3,7 @@ import type { JoinBuilder, Selectable } from 'kysely';
 import type { Database, ShortLinksTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
 import { itemListOf } from './itemList.js';
-import { writesOf } from './rows.js';
+import { rowsWhere, writesOf } from './rows.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 export type ShortLinkWithAction = ShortLinkRow & {
@@ -74,14 +74,10 @@ export async function isUriTaken(
   uri: string,
   exceptId?: string,
 ): Promise<boolean> {
-  let links = db
-    .selectFrom('shortLinks')
-    .select('id')
-    .where('host', '=', host)
-    .where('uri', '=', uri);
+  let links = rowsWhere(db, 'shortLinks', { host, uri }).select('id');
   if (exceptId) links = links.where('id', '!=', exceptId);
   if (await links.executeTakeFirst()) return true;
   if (host !== '') return false;
-  const qr = await db.selectFrom('qrCodes').select('id').where('code', '=', uri).executeTakeFirst();
+  const qr = await rowsWhere(db, 'qrCodes', { code: uri }).select('id').executeTakeFirst();
   return qr !== undefined;
 }

@@ -2,7 +2,7 @@
 // or 'canceled'.
 import type { SubscriptionRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
-import { findRow, writesOf } from './rows.js';
+import { findRow, rowsWhere, writesOf } from './rows.js';
 
 export const { insert: insertSubscription, update: updateSubscription } = writesOf('subscriptions');
 
@@ -14,10 +14,8 @@ export async function currentSubscription(
   db: Executor,
   customerId: string,
 ): Promise<SubscriptionRow | null> {
-  const row = await db
-    .selectFrom('subscriptions')
+  const row = await rowsWhere(db, 'subscriptions', { customerId })
     .selectAll()
-    .where('customerId', '=', customerId)
     .where('status', '!=', 'pending')
     .orderBy('startedAt', 'desc')
     .orderBy('id', 'desc')
