@@ -1,6 +1,7 @@
-// What most repositories do alike, written once: a page of a filtered list with its total, one live
-// row of a project by id, and inserting, changing and removing a row by id. Each repository names
-// its table and its own filters; the typed wrappers it exports keep its callers as they were.
+// What most repositories do alike, written once: a page of a filtered list with its total, the
+// rows that hold some column values (found, listed, counted, changed, removed, claimed), and
+// inserting, changing and removing a row by id. Each repository names its table and its own
+// conditions; the typed functions it exports keep its callers as they were.
 import {
   PostgresAdapter,
   sql,
@@ -93,11 +94,17 @@ interface Narrowable<Q> {
   where(column: ReturnType<typeof sql.ref>, operator: '=' | 'is', value: unknown): Q;
 }
 
+/** `query` with a where-condition per entry of `match`, in its order. */
 function narrowed<Q extends Narrowable<Q>>(query: Q, match: object): Q {
   for (const [column, value] of Object.entries(match)) {
     query = query.where(sql.ref(column), value === null ? 'is' : '=', value);
   }
   return query;
+}
+
+/** An empty match holds for every row: a change or removal with one is a bug, never meant. */
+function mustNarrow(match: object): void {
+  if (Object.keys(match).length === 0) throw new Error('A change or removal names no rows');
 }
 
 /** The rows of `table` that hold `match`, as a query to select, count or sort them. */
@@ -161,6 +168,7 @@ export async function updateRows<T extends keyof Database>(
   table: T,
   change: { set: Updateable<Database[T]>; where: Match<T> },
 ): Promise<number> {
+  mustNarrow(change.where);
   const query = db.updateTable(table as 'users').set(change.set as Updateable<Database['users']>);
   const result = await narrowed(query, change.where).executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -204,6 +212,7 @@ export async function deleteRows<T extends keyof Database>(
   table: T,
   match: Match<T>,
 ): Promise<number> {
+  mustNarrow(match);
   const result = await narrowed(db.deleteFrom(table as 'users'), match).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -212,18 +221,6 @@ export async function deleteRows<T extends keyof Database>(
 type IdTable = {
   [T in keyof Database]: Database[T] extends { id: unknown } ? T : never;
 }[keyof Database];
-
-/** The row with this id unless it is deleted (tables with `deletedAt`). */
-export const findLive = <T extends IdTable>(db: Executor, table: T, id: string) =>
-  findRow(db, table, { id, deletedAt: null } as Match<T>);
-
-/** One row of the project that is not deleted; an id of another project never matches. */
-export const findInProject = <T extends 'actions' | 'themes' | 'qrCodeTemplates'>(
-  db: Executor,
-  table: T,
-  projectId: string,
-  id: string,
-) => findRow(db, table, { id, projectId, deletedAt: null } as Match<T>);
 
 export async function insertRow<T extends keyof Database>(
   db: Executor,
@@ -251,7 +248,7 @@ export async function deleteRow(db: Executor, table: IdTable, id: string): Promi
 
 /**
  * Inserting, changing and removing rows of one table by id, typed for it: a repository exports
- * them under its own names (`export const insertTheme = themeRows.insert`).
+ * them under its own names (`export const { insert: insertTheme, ... } = writesOf('themes')`).
  */
 export function writesOf<T extends IdTable>(table: T) {
   return {
