@@ -1,6 +1,7 @@
 // What the accounts screen shows beside each user: linked projects, last sign-in, and the count
 // the last-customeradmin rule needs.
 import type { Executor } from './executor.js';
+import { countOf, rowsWhere } from './rows.js';
 
 export interface ProjectRef {
   id: string;
@@ -50,14 +51,11 @@ export async function countActiveCustomerAdmins(
   customerId: string,
   exceptUserId: string,
 ): Promise<number> {
-  const { count } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('role', '=', 'customeradmin')
-    .where('deletedAt', 'is', null)
-    .where('deactivatedAt', 'is', null)
-    .where('id', '!=', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const admins = rowsWhere(db, 'users', {
+    customerId,
+    role: 'customeradmin',
+    deletedAt: null,
+    deactivatedAt: null,
+  });
+  return countOf(admins.where('id', '!=', exceptUserId));
 }

@@ -1,10 +1,10 @@
 // Actions ("{product}", SPEC's QR links) of a project, and the QR codes and short links using them.
 // Every query takes the project id, so an id of another project can never match.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ActionsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, findInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type ActionRow = Selectable<ActionsTable>;
 
@@ -31,10 +31,7 @@ export async function listActions(
   query: ListQuery,
   filters: ActionFilters = {},
 ): Promise<{ rows: ActionRow[]; total: number }> {
-  let base = db
-    .selectFrom('actions')
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'actions', { projectId, deletedAt: null });
   if (query.q) base = base.where(containsText('name', query.q));
   if (filters.objectType) base = base.where('objectType', '=', filters.objectType);
   if (filters.labelId) {
@@ -54,16 +51,14 @@ export async function listActions(
 }
 
 export const findAction = (db: Executor, projectId: string, id: string) =>
-  findInProject(db, 'actions', projectId, id);
+  findRow(db, 'actions', { id, projectId, deletedAt: null });
 
-export const insertAction = (db: Executor, row: Insertable<ActionsTable>) =>
-  insertRow(db, 'actions', row);
-
-export const updateAction = (db: Executor, id: string, patch: Updateable<ActionsTable>) =>
-  updateRow(db, 'actions', id, patch);
-
-/** Removes the Action; QR codes and short links using it keep existing without one (FK set null). */
-export const deleteAction = (db: Executor, id: string) => deleteRow(db, 'actions', id);
+// Removes the Action; QR codes and short links using it keep existing without one (FK set null).
+export const {
+  insert: insertAction,
+  update: updateAction,
+  remove: deleteAction,
+} = writesOf('actions');
 
 /** QR codes (not in the trash) per Action, for a page of Actions. */
 export async function qrCodeCounts(
@@ -72,12 +67,9 @@ export async function qrCodeCounts(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>(actionIds.map((id) => [id, 0]));
   if (actionIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('qrCodes')
+  const rows = await rowsWhere(db, 'qrCodes', { trashedAt: null, deletedAt: null })
     .select(['actionId', (eb) => eb.fn.countAll<number>().as('count')])
     .where('actionId', 'in', actionIds)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .groupBy('actionId')
     .execute();
   for (const row of rows) if (row.actionId) counts.set(row.actionId, Number(row.count));
@@ -103,16 +95,11 @@ export async function listLinkedItems(
   projectId: string,
   actionId: string,
 ): Promise<LinkedItemRow[]> {
-  const qrCodes = await db
-    .selectFrom('qrCodes')
+  const using = { projectId, actionId, trashedAt: null, deletedAt: null };
+  const qrCodes = await rowsWhere(db, 'qrCodes', using)
     .select(['id', 'projectId', 'name', 'description', 'code', 'createdAt', 'updatedAt'])
-    .where('projectId', '=', projectId)
-    .where('actionId', '=', actionId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
-  const shortLinks = await db
-    .selectFrom('shortLinks')
+  const shortLinks = await rowsWhere(db, 'shortLinks', using)
     .select([
       'id',
       'projectId',
@@ -123,10 +110,6 @@ export async function listLinkedItems(
       'createdAt',
       'updatedAt',
     ])
-    .where('projectId', '=', projectId)
-    .where('actionId', '=', actionId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return [
     ...qrCodes.map((row) => ({ ...row, type: 'qr_code' as const, host: '' })),

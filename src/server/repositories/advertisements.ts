@@ -1,11 +1,11 @@
 // Advertisements of a project, their links to QR codes (advertisement_links) and their view and
 // click counts. Every query takes the project id, so another project's ad or code never matches.
 import { itemTotals, rollupSums, type BucketRange } from './analytics.js';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -56,10 +56,7 @@ export async function listAdvertisements(
   projectId: string,
   query: ListQuery,
 ): Promise<{ rows: AdvertisementWithExtras[]; total: number }> {
-  let base = db
-    .selectFrom('advertisements')
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'advertisements', { projectId, deletedAt: null });
   if (query.q) base = base.where(containsText('advertisements.name', query.q));
   let rowsQuery = withExtras(db).where('advertisements.projectId', '=', projectId);
   if (query.q) rowsQuery = rowsQuery.where(containsText('advertisements.name', query.q));
@@ -79,14 +76,8 @@ export async function findAdvertisement(
   return row ? counted(row) : null;
 }
 
-export const insertAdvertisement = (db: Executor, row: Insertable<AdvertisementsTable>) =>
-  insertRow(db, 'advertisements', row);
-
-export const updateAdvertisement = (
-  db: Executor,
-  id: string,
-  patch: Updateable<AdvertisementsTable>,
-) => updateRow(db, 'advertisements', id, patch);
+export const { insert: insertAdvertisement, update: updateAdvertisement } =
+  writesOf('advertisements');
 
 /** A QR code as a link list shows it. */
 export interface LinkedQrCodeRow {
@@ -149,13 +140,9 @@ export async function projectQrCodes(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('qrCodes')
+  const rows = await rowsWhere(db, 'qrCodes', { projectId, trashedAt: null, deletedAt: null })
     .select(['id', 'code'])
-    .where('projectId', '=', projectId)
     .where('id', 'in', ids)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return new Map(rows.map((row) => [row.id, row.code]));
 }
@@ -178,10 +165,8 @@ export async function linksOfAdvertisement(
 }
 
 export async function linkedAdvertisementIds(db: Executor, qrCodeId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('advertisementLinks')
+  const rows = await rowsWhere(db, 'advertisementLinks', { qrCodeId })
     .select('advertisementId')
-    .where('qrCodeId', '=', qrCodeId)
     .execute();
   return rows.map((row) => row.advertisementId);
 }
@@ -202,20 +187,13 @@ export async function deleteLinks(
   db: Executor,
   links: { advertisementId: string; qrCodeId: string }[],
 ): Promise<void> {
-  for (const link of links) {
-    await db
-      .deleteFrom('advertisementLinks')
-      .where('advertisementId', '=', link.advertisementId)
-      .where('qrCodeId', '=', link.qrCodeId)
-      .execute();
+  for (const { advertisementId, qrCodeId } of links) {
+    await deleteRows(db, 'advertisementLinks', { advertisementId, qrCodeId });
   }
 }
 
 export async function deleteAllLinksOf(db: Executor, advertisementId: string): Promise<void> {
-  await db
-    .deleteFrom('advertisementLinks')
-    .where('advertisementId', '=', advertisementId)
-    .execute();
+  await deleteRows(db, 'advertisementLinks', { advertisementId });
 }
 
 /**

@@ -1,39 +1,22 @@
 // API keys: the database keeps a SHA-256 of each key and its visible prefix, never the key.
-import type { Insertable } from 'kysely';
-import type { ApiKeyRow, ApiKeysTable, UserRow } from '../db/schema.js';
+import type { ApiKeyRow, UserRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, listRows, rowsWhere, updateRow, writesOf } from './rows.js';
 
-export async function insertApiKey(db: Executor, row: Insertable<ApiKeysTable>): Promise<void> {
-  await db.insertInto('apiKeys').values(row).execute();
-}
+export const insertApiKey = writesOf('apiKeys').insert;
 
 /** The project's keys, newest first, revoked ones included (they say when). */
-export function listApiKeys(db: Executor, projectId: string): Promise<ApiKeyRow[]> {
-  return db
-    .selectFrom('apiKeys')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
+export const listApiKeys = (db: Executor, projectId: string) =>
+  listRows(db, 'apiKeys', { projectId }, [
+    ['createdAt', 'desc'],
+    ['id', 'desc'],
+  ]);
 
-export function findApiKey(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<ApiKeyRow | undefined> {
-  return db
-    .selectFrom('apiKeys')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findApiKey = (db: Executor, projectId: string, id: string) =>
+  rowsWhere(db, 'apiKeys', { projectId, id }).selectAll().executeTakeFirst();
 
-export async function revokeApiKeyRow(db: Executor, id: string, at: string): Promise<void> {
-  await db.updateTable('apiKeys').set({ revokedAt: at }).where('id', '=', id).execute();
-}
+export const revokeApiKeyRow = (db: Executor, id: string, at: string) =>
+  updateRow(db, 'apiKeys', id, { revokedAt: at });
 
 /**
  * The live key with this digest and the user who made it, when that user still exists and the
@@ -55,15 +38,9 @@ export async function findUsableApiKey(
     .where('projects.deletedAt', 'is', null)
     .executeTakeFirst();
   if (!key) return null;
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', key.userId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+  const user = await findRow(db, 'users', { id: key.userId, deletedAt: null });
   return user ? { key, user } : null;
 }
 
-export async function touchApiKey(db: Executor, id: string, at: string): Promise<void> {
-  await db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', id).execute();
-}
+export const touchApiKey = (db: Executor, id: string, at: string) =>
+  updateRow(db, 'apiKeys', id, { lastUsedAt: at });

@@ -1,12 +1,11 @@
 // Customers (organisations) and their usage across projects.
-import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { CustomerRow, CustomersTable } from '../db/schema.js';
+import type { CustomerRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, findLive, insertRow, pageOf, updateRow } from './rows.js';
+import { countRows, findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
-export const findCustomer = (db: Executor, id: string): Promise<CustomerRow | null> =>
-  findLive(db, 'customers', id);
+export const findCustomer = (db: Executor, id: string) =>
+  findRow(db, 'customers', { id, deletedAt: null });
 
 /** Whether another customer already has this name (compared case-insensitively). */
 export async function customerNameTaken(
@@ -33,7 +32,7 @@ export async function listCustomers(
   db: Executor,
   query: ListQuery,
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  let base = db.selectFrom('customers').where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'customers', { deletedAt: null });
   if (query.q) {
     const q = query.q;
     base = base.where((eb) => eb.or([containsText('name', q), containsText('adminEmail', q)]));
@@ -41,14 +40,12 @@ export async function listCustomers(
   return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export const insertCustomer = (db: Executor, row: Insertable<CustomersTable>) =>
-  insertRow(db, 'customers', row);
-
-export const updateCustomer = (db: Executor, id: string, patch: Updateable<CustomersTable>) =>
-  updateRow(db, 'customers', id, patch);
-
-/** Removes the customer with its users, projects and content (foreign keys cascade). */
-export const deleteCustomer = (db: Executor, id: string) => deleteRow(db, 'customers', id);
+// Removes the customer with its users, projects and content (foreign keys cascade).
+export const {
+  insert: insertCustomer,
+  update: updateCustomer,
+  remove: deleteCustomer,
+} = writesOf('customers');
 
 export interface CustomerUsage {
   qrCodes: number;
@@ -59,41 +56,22 @@ export interface CustomerUsage {
 }
 
 export async function customerUsage(db: Executor, customerId: string): Promise<CustomerUsage> {
-  const qrCodes = await db
-    .selectFrom('qrCodes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  const shortLinks = await db
-    .selectFrom('shortLinks')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  const projects = await db
-    .selectFrom('projects')
+  const liveItems = { customerId, trashedAt: null, deletedAt: null };
+  const qrCodes = await countRows(db, 'qrCodes', liveItems);
+  const shortLinks = await countRows(db, 'shortLinks', liveItems);
+  const projects = await rowsWhere(db, 'projects', { customerId, deletedAt: null })
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('usedScans'), eb.lit(0)).as('scans'),
       eb.fn.coalesce(eb.fn.sum<number>('usedStorage'), eb.lit(0)).as('storage'),
     ])
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
-  const users = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirstOrThrow();
+  const users = await countRows(db, 'users', { customerId, deletedAt: null });
   return {
-    qrCodes: Number(qrCodes.count),
+    qrCodes,
     scans: Number(projects.scans),
     storage: Number(projects.storage),
-    users: Number(users.count),
-    shortLinks: Number(shortLinks.count),
+    users,
+    shortLinks,
   };
 }
 
@@ -102,12 +80,5 @@ export async function customerUsage(db: Executor, customerId: string): Promise<C
  * transaction ends, so two uploads (or two new QR codes) cannot both pass the same count. SQLite
  * runs one transaction at a time on its single connection, so it needs nothing.
  */
-export async function lockCustomer(db: Executor, customerId: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db
-    .selectFrom('customers')
-    .select('id')
-    .where('id', '=', customerId)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockCustomer = (db: Executor, customerId: string) =>
+  lockRow(db, 'customers', customerId);

@@ -2,6 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DestinationHealthTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow } from './rows.js';
 
 export type DestinationHealthRow = Selectable<DestinationHealthTable>;
 
@@ -44,17 +45,8 @@ export async function checkableActions(
     .execute();
 }
 
-export async function findHealth(
-  db: Executor,
-  actionId: string,
-): Promise<DestinationHealthRow | null> {
-  const row = await db
-    .selectFrom('destinationHealth')
-    .selectAll()
-    .where('actionId', '=', actionId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findHealth = (db: Executor, actionId: string) =>
+  findRow(db, 'destinationHealth', { actionId });
 
 /** The health rows of some Actions, by Action id. */
 export async function healthOfActions(

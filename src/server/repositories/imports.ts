@@ -1,35 +1,13 @@
 // Import jobs and the keys that make a second upload of the same rows change nothing.
-import type { Insertable, Updateable } from 'kysely';
-import type { ImportJobRow, ImportJobsTable, ImportKeysTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { ImportKeysTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { insertRow, rowsWhere, writesOf } from './rows.js';
 
-export async function insertImportJob(
-  db: Executor,
-  row: Insertable<ImportJobsTable>,
-): Promise<void> {
-  await db.insertInto('importJobs').values(row).execute();
-}
+export const { insert: insertImportJob, update: updateImportJob } = writesOf('importJobs');
 
-export function findImportJob(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<ImportJobRow | undefined> {
-  return db
-    .selectFrom('importJobs')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function updateImportJob(
-  db: Executor,
-  id: string,
-  patch: Updateable<ImportJobsTable>,
-): Promise<void> {
-  await db.updateTable('importJobs').set(patch).where('id', '=', id).execute();
-}
+export const findImportJob = (db: Executor, projectId: string, id: string) =>
+  rowsWhere(db, 'importJobs', { projectId, id }).selectAll().executeTakeFirst();
 
 /** Which of these keys already became an item of this type in the project. */
 export async function importedKeys(
@@ -52,9 +30,5 @@ export async function importedKeys(
   return found;
 }
 
-export async function insertImportKey(
-  db: Executor,
-  row: Insertable<ImportKeysTable>,
-): Promise<void> {
-  await db.insertInto('importKeys').values(row).execute();
-}
+export const insertImportKey = (db: Executor, row: Insertable<ImportKeysTable>) =>
+  insertRow(db, 'importKeys', row);

@@ -1,15 +1,16 @@
 // Invitations of a customer and the projects each links; only SHA-256 digests of the mailed tokens
 // are stored.
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { InvitationRow, InvitationsTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { claimRow, findRow, insertRow, rowsWhere, writesOf } from './rows.js';
 
 export async function insertInvitation(
   db: Executor,
   row: Insertable<InvitationsTable>,
   projectIds: readonly string[],
 ): Promise<void> {
-  await db.insertInto('invitations').values(row).execute();
+  await insertRow(db, 'invitations', row);
   if (projectIds.length > 0) {
     await db
       .insertInto('invitationProjects')
@@ -18,28 +19,11 @@ export async function insertInvitation(
   }
 }
 
-export async function updateInvitation(
-  db: Executor,
-  id: string,
-  patch: Updateable<InvitationsTable>,
-): Promise<void> {
-  await db.updateTable('invitations').set(patch).where('id', '=', id).execute();
-}
+export const updateInvitation = writesOf('invitations').update;
 
 /** The customer's invitation with this id, or null (another customer's id is not found either). */
-export async function findCustomerInvitation(
-  db: Executor,
-  customerId: string,
-  id: string,
-): Promise<InvitationRow | null> {
-  const row = await db
-    .selectFrom('invitations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customerId', '=', customerId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findCustomerInvitation = (db: Executor, customerId: string, id: string) =>
+  findRow(db, 'invitations', { id, customerId });
 
 export interface InvitationWithNames extends InvitationRow {
   customerName: string;
@@ -105,12 +89,8 @@ export async function invitationProjects(
 
 /** Open invitations (neither accepted nor revoked) that have not expired at `now`. */
 function pendingAt(db: Executor, customerId: string, now: string) {
-  return db
-    .selectFrom('invitations')
-    .where('customerId', '=', customerId)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now);
+  const open = { customerId, acceptedAt: null, revokedAt: null };
+  return rowsWhere(db, 'invitations', open).where('expiresAt', '>', now);
 }
 
 export async function findPendingInvitationFor(
@@ -139,20 +119,11 @@ export async function countPendingInvitations(
 }
 
 /** Marks the invitation accepted; false when another request accepted or revoked it first. */
-export async function markInvitationAccepted(
-  db: Executor,
-  id: string,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('invitations')
-    .set({ acceptedAt: now })
-    .where('id', '=', id)
-    .where('acceptedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markInvitationAccepted = (db: Executor, id: string, now: string) =>
+  claimRow(db, 'invitations', {
+    set: { acceptedAt: now },
+    where: { id, acceptedAt: null, revokedAt: null },
+  });
 
 /** The customer's own live projects among `ids`. */
 export async function customerProjectIds(
@@ -161,13 +132,9 @@ export async function customerProjectIds(
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('projects')
+  const rows = await rowsWhere(db, 'projects', { customerId, trashedAt: null, deletedAt: null })
     .select('id')
     .where('id', 'in', ids)
-    .where('customerId', '=', customerId)
-    .where('trashedAt', 'is', null)
-    .where('deletedAt', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.id));
 }

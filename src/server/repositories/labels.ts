@@ -1,17 +1,11 @@
 // Tags (labels) of a project and their links to QR codes, short links and Actions. Every query
 // takes the project id, so a label or item of another project can never match.
-import {
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Selectable,
-  type Updateable,
-} from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
 import type { Database, LabelsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { idsInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
@@ -75,10 +69,8 @@ export async function isLabelNameTaken(
   name: string,
   exceptId?: string,
 ): Promise<boolean> {
-  let query = db
-    .selectFrom('labels')
+  let query = rowsWhere(db, 'labels', { projectId })
     .select('id')
-    .where('projectId', '=', projectId)
     .where(sql<boolean>`lower(${sql.ref('name')}) = ${name.toLowerCase()}`);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -104,16 +96,12 @@ export async function labelsNamed(
   return found;
 }
 
-export const insertLabel = (db: Executor, row: Insertable<LabelsTable>) =>
-  insertRow(db, 'labels', row);
-
-export const updateLabel = (db: Executor, id: string, patch: Updateable<LabelsTable>) =>
-  updateRow(db, 'labels', id, patch);
+export const { insert: insertLabel, update: updateLabel } = writesOf('labels');
 
 /** Removes a label and every link to it. */
 export async function deleteLabel(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('labelLinks').where('labelId', '=', id).execute();
-  await db.deleteFrom('labels').where('id', '=', id).execute();
+  await deleteRows(db, 'labelLinks', { labelId: id });
+  await deleteRows(db, 'labels', { id });
 }
 
 /** The labels of a page of items of one type, by item id, sorted by name. */
@@ -176,17 +164,11 @@ export async function replaceItemLabels(
   itemId: string,
   labelIds: string[],
 ): Promise<void> {
-  await db
-    .deleteFrom('labelLinks')
-    .where('itemType', '=', itemType)
-    .where('itemId', '=', itemId)
-    .execute();
-  if (labelIds.length === 0) return;
-  const now = new Date().toISOString();
-  await db
-    .insertInto('labelLinks')
-    .values(labelIds.map((labelId) => ({ labelId, itemType, itemId, createdAt: now })))
-    .execute();
+  await deleteRows(db, 'labelLinks', { itemType, itemId });
+  await insertLinks(
+    db,
+    labelIds.map((labelId) => ({ labelId, itemType, itemId })),
+  );
 }
 
 /** Of the given items, those that already carry the label. */
@@ -197,11 +179,8 @@ export async function itemsWithLabel(
   itemIds: string[],
 ): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('labelLinks')
+  const rows = await rowsWhere(db, 'labelLinks', { labelId, itemType })
     .select('itemId')
-    .where('labelId', '=', labelId)
-    .where('itemType', '=', itemType)
     .where('itemId', 'in', itemIds)
     .execute();
   return new Set(rows.map((row) => row.itemId));
@@ -213,10 +192,21 @@ export async function insertLabelLinks(
   itemType: LabelItemType,
   itemIds: string[],
 ): Promise<void> {
-  if (itemIds.length === 0) return;
-  const now = new Date().toISOString();
+  await insertLinks(
+    db,
+    itemIds.map((itemId) => ({ labelId, itemType, itemId })),
+  );
+}
+
+/** Inserts label links, all made now. */
+async function insertLinks(
+  db: Executor,
+  links: { labelId: string; itemType: LabelItemType; itemId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  const createdAt = new Date().toISOString();
   await db
     .insertInto('labelLinks')
-    .values(itemIds.map((itemId) => ({ labelId, itemType, itemId, createdAt: now })))
+    .values(links.map((link) => ({ ...link, createdAt })))
     .execute();
 }

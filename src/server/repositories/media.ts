@@ -1,15 +1,13 @@
 // Uploaded media rows, the storage counter they feed (projects.used_storage), and the question
 // "does anything still use this file?" that decides whether replacing it may free it.
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { MediaTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, writesOf } from './rows.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
-export async function findMedia(db: Executor, id: string): Promise<MediaRow | null> {
-  const row = await db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ?? null;
-}
+export const findMedia = (db: Executor, id: string) => findRow(db, 'media', { id });
 
 export async function findMediaByIds(db: Executor, ids: string[]): Promise<Map<string, MediaRow>> {
   if (ids.length === 0) return new Map();
@@ -22,13 +20,7 @@ export async function findMediaByIds(db: Executor, ids: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function insertMedia(db: Executor, row: Insertable<MediaTable>): Promise<void> {
-  await db.insertInto('media').values(row).execute();
-}
-
-export async function deleteMediaRow(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('media').where('id', '=', id).execute();
-}
+export const { insert: insertMedia, remove: deleteMediaRow } = writesOf('media');
 
 /** Adds (or, negative, subtracts) bytes to a project's storage counter, never below zero. */
 export async function addUsedStorage(

@@ -1,42 +1,24 @@
 // Password reset links; only digests of the mailed tokens are stored.
 import type { Executor } from './executor.js';
+import { claimRow, insertRow, rowsWhere, updateRows } from './rows.js';
 
-export async function insertPasswordReset(
+export const insertPasswordReset = (
   db: Executor,
   row: { id: string; userId: string; tokenHash: string; expiresAt: string; createdAt: string },
-): Promise<void> {
-  await db
-    .insertInto('passwordResets')
-    .values({ ...row, usedAt: null })
-    .execute();
-}
+) => insertRow(db, 'passwordResets', { ...row, usedAt: null });
 
 /** A link that is unused and not expired at `now`, or null. */
 export async function findUsablePasswordReset(db: Executor, tokenHash: string, now: string) {
-  const row = await db
-    .selectFrom('passwordResets')
+  const row = await rowsWhere(db, 'passwordResets', { tokenHash, usedAt: null })
     .selectAll()
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** Marks the link used; false when another request used it first. */
-export async function markPasswordResetUsed(
-  db: Executor,
-  id: string,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('passwordResets')
-    .set({ usedAt: now })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const markPasswordResetUsed = (db: Executor, id: string, now: string) =>
+  claimRow(db, 'passwordResets', { set: { usedAt: now }, where: { id, usedAt: null } });
 
 /** Ends every unused link of the user: a newer request, a reset or a password change replaces them. */
 export async function revokePasswordResets(
@@ -44,10 +26,5 @@ export async function revokePasswordResets(
   userId: string,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('passwordResets')
-    .set({ usedAt: now })
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .execute();
+  await updateRows(db, 'passwordResets', { set: { usedAt: now }, where: { userId, usedAt: null } });
 }

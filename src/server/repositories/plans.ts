@@ -1,32 +1,17 @@
 // Subscription plans.
-import type { Insertable, Updateable } from 'kysely';
-import type { PlanRow, PlansTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { PlansTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, listRows, writesOf } from './rows.js';
 
 export async function insertPlans(db: Executor, rows: Insertable<PlansTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('plans').values(rows).execute();
 }
 
-export async function findPlan(db: Executor, id: string): Promise<PlanRow | null> {
-  const row = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ?? null;
-}
+export const findPlan = (db: Executor, id: string) => findRow(db, 'plans', { id });
 
 /** The plans on offer (archived ones stay for the subscriptions that use them), cheapest first. */
-export async function listOfferedPlans(db: Executor): Promise<PlanRow[]> {
-  return db
-    .selectFrom('plans')
-    .selectAll()
-    .where('archivedAt', 'is', null)
-    .orderBy('priceMonthCents')
-    .orderBy('name')
-    .execute();
-}
+export const listOfferedPlans = (db: Executor) =>
+  listRows(db, 'plans', { archivedAt: null }, [['priceMonthCents'], ['name']]);
 
-export async function updatePlan(
-  db: Executor,
-  id: string,
-  patch: Updateable<PlansTable>,
-): Promise<void> {
-  await db.updateTable('plans').set(patch).where('id', '=', id).execute();
-}
+export const updatePlan = writesOf('plans').update;

@@ -1,16 +1,10 @@
 // Projects and their user links. Visibility (who sees which project) is a scope passed in by the
 // caller, so every query applies it and no route can forget it.
-import {
-  expressionBuilder,
-  type Expression,
-  type Insertable,
-  type SqlBool,
-  type Updateable,
-} from 'kysely';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { Database, ProjectRow, ProjectsTable } from '../db/schema.js';
+import type { Database, ProjectRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, insertRow, pageOf, updateRow } from './rows.js';
+import { deleteRows, findRow, insertRow, pageOf, rowsWhere, updateRows, writesOf } from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -87,31 +81,26 @@ export async function findVisibleProject(
   return row ?? null;
 }
 
-export const insertProject = (db: Executor, row: Insertable<ProjectsTable>) =>
-  insertRow(db, 'projects', row);
+// Removing a project is for good: its content and links go with it (foreign keys cascade).
+export const {
+  insert: insertProject,
+  update: updateProject,
+  remove: deleteProject,
+} = writesOf('projects');
 
 /** The customer's usual time zone: the one of its newest project, if it has any. */
 export async function customerTimeZone(
   db: Executor,
   customerId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('projects')
+  const row = await rowsWhere(db, 'projects', { customerId, deletedAt: null })
     .select('timeZone')
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.timeZone;
 }
-
-export const updateProject = (db: Executor, id: string, patch: Updateable<ProjectsTable>) =>
-  updateRow(db, 'projects', id, patch);
-
-/** Removes the project for good; its content and links go with it (foreign keys cascade). */
-export const deleteProject = (db: Executor, id: string) => deleteRow(db, 'projects', id);
 
 export interface ProjectUsage {
   qrCodes: number;
@@ -170,22 +159,13 @@ export async function listProjectUsers(db: Executor, projectId: string): Promise
     .execute();
 }
 
-export async function findProjectUserLink(db: Executor, projectId: string, userId: string) {
-  const row = await db
-    .selectFrom('projectUsers')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findProjectUserLink = (db: Executor, projectId: string, userId: string) =>
+  findRow(db, 'projectUsers', { projectId, userId });
 
-export async function insertProjectUserLink(
+export const insertProjectUserLink = (
   db: Executor,
   row: { projectId: string; userId: string; canManage: 0 | 1; createdAt: string },
-): Promise<void> {
-  await db.insertInto('projectUsers').values(row).execute();
-}
+) => insertRow(db, 'projectUsers', row);
 
 export async function updateProjectUserLink(
   db: Executor,
@@ -193,12 +173,7 @@ export async function updateProjectUserLink(
   userId: string,
   canManage: 0 | 1,
 ): Promise<void> {
-  await db
-    .updateTable('projectUsers')
-    .set({ canManage })
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .execute();
+  await updateRows(db, 'projectUsers', { set: { canManage }, where: { projectId, userId } });
 }
 
 export async function deleteProjectUserLink(
@@ -206,11 +181,7 @@ export async function deleteProjectUserLink(
   projectId: string,
   userId: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('projectUsers')
-    .where('projectId', '=', projectId)
-    .where('userId', '=', userId)
-    .execute();
+  await deleteRows(db, 'projectUsers', { projectId, userId });
 }
 
 /** Copies every user link of one project to another (project duplication). */

@@ -1,10 +1,11 @@
 // QR codes of a project (with their Action's summary), code availability, and the project trash
 // (trashed QR codes and short links together).
-import { sql, type Insertable, type JoinBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type JoinBuilder, type Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, QrCodesTable } from '../db/schema.js';
 import { containsText, offsetOf, type Executor, sortColumnOf } from './executor.js';
 import { itemListOf } from './itemList.js';
+import { rowsWhere, writesOf } from './rows.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 export type QrCodeWithAction = QrCodeRow & {
@@ -81,31 +82,14 @@ export async function findQrCodesByIds(
     .execute();
 }
 
-export async function insertQrCode(db: Executor, row: Insertable<QrCodesTable>): Promise<void> {
-  await db.insertInto('qrCodes').values(row).execute();
-}
-
-export async function updateQrCode(
-  db: Executor,
-  id: string,
-  patch: Updateable<QrCodesTable>,
-): Promise<void> {
-  await db.updateTable('qrCodes').set(patch).where('id', '=', id).execute();
-}
+export const { insert: insertQrCode, update: updateQrCode } = writesOf('qrCodes');
 
 /** Whether a code is taken, by a QR code or by a short link on the default scan host. */
 export async function isCodeTaken(db: Executor, code: string): Promise<boolean> {
-  const qr = await db
-    .selectFrom('qrCodes')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const qr = await rowsWhere(db, 'qrCodes', { code }).select('id').executeTakeFirst();
   if (qr) return true;
-  const link = await db
-    .selectFrom('shortLinks')
+  const link = await rowsWhere(db, 'shortLinks', { host: '', uri: code })
     .select('id')
-    .where('host', '=', '')
-    .where('uri', '=', code)
     .executeTakeFirst();
   return link !== undefined;
 }
@@ -129,8 +113,9 @@ export interface TrashRow {
 const TRASH_SORTABLE = { name: 'name', trashedAt: 'trashedAt', createdAt: 'createdAt' } as const;
 
 function trashUnion(db: Executor, projectId: string, type?: TrashItemType) {
-  const qrCodes = db
-    .selectFrom('qrCodes')
+  const notDeleted = { projectId, deletedAt: null };
+  const qrCodes = rowsWhere(db, 'qrCodes', notDeleted)
+    .where('trashedAt', 'is not', null)
     .select([
       'id',
       sql<TrashItemType>`'qr_code'`.as('type'),
@@ -140,12 +125,9 @@ function trashUnion(db: Executor, projectId: string, type?: TrashItemType) {
       sql<string>`''`.as('host'),
       'trashedAt',
       'createdAt',
-    ])
-    .where('projectId', '=', projectId)
+    ]);
+  const shortLinks = rowsWhere(db, 'shortLinks', notDeleted)
     .where('trashedAt', 'is not', null)
-    .where('deletedAt', 'is', null);
-  const shortLinks = db
-    .selectFrom('shortLinks')
     .select([
       'id',
       sql<TrashItemType>`'short_link'`.as('type'),
@@ -155,10 +137,7 @@ function trashUnion(db: Executor, projectId: string, type?: TrashItemType) {
       'host',
       'trashedAt',
       'createdAt',
-    ])
-    .where('projectId', '=', projectId)
-    .where('trashedAt', 'is not', null)
-    .where('deletedAt', 'is', null);
+    ]);
   if (type === 'qr_code') return qrCodes;
   if (type === 'short_link') return shortLinks;
   return qrCodes.unionAll(shortLinks);
@@ -196,19 +175,14 @@ export async function trashedItems(
   db: Executor,
   projectId: string,
 ): Promise<{ qrCodes: { id: string; name: string; code: string }[]; shortLinks: TrashLink[] }> {
-  const qrCodes = await db
-    .selectFrom('qrCodes')
+  const notDeleted = { projectId, deletedAt: null };
+  const qrCodes = await rowsWhere(db, 'qrCodes', notDeleted)
+    .where('trashedAt', 'is not', null)
     .select(['id', 'name', 'code'])
-    .where('projectId', '=', projectId)
-    .where('trashedAt', 'is not', null)
-    .where('deletedAt', 'is', null)
     .execute();
-  const shortLinks = await db
-    .selectFrom('shortLinks')
-    .select(['id', 'name', 'uri'])
-    .where('projectId', '=', projectId)
+  const shortLinks = await rowsWhere(db, 'shortLinks', notDeleted)
     .where('trashedAt', 'is not', null)
-    .where('deletedAt', 'is', null)
+    .select(['id', 'name', 'uri'])
     .execute();
   return { qrCodes, shortLinks };
 }

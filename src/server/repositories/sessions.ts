@@ -1,10 +1,9 @@
 // Sessions: the database keeps SHA-256 digests of the cookie and logout tokens only.
 import type { Executor } from './executor.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
+import { deleteRow, findRow, insertRow, updateRow } from './rows.js';
 
-export async function insertSession(db: Executor, row: SessionRow): Promise<void> {
-  await db.insertInto('sessions').values(row).execute();
-}
+export const insertSession = (db: Executor, row: SessionRow) => insertRow(db, 'sessions', row);
 
 export interface SessionWithUser {
   session: SessionRow;
@@ -15,38 +14,22 @@ export async function findSessionWithUser(
   db: Executor,
   sessionId: string,
 ): Promise<SessionWithUser | null> {
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  const session = await findRow(db, 'sessions', { id: sessionId });
   if (!session) return null;
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', session.userId)
-    .where('deletedAt', 'is', null)
-    .where('deactivatedAt', 'is', null)
-    .executeTakeFirst();
+  const where = { id: session.userId, deletedAt: null, deactivatedAt: null };
+  const user = await findRow(db, 'users', where);
   return user ? { session, user } : null;
 }
 
-export async function extendSession(
+export const extendSession = (
   db: Executor,
   sessionId: string,
   lastSeenAt: string,
   expiresAt: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ lastSeenAt, expiresAt })
-    .where('id', '=', sessionId)
-    .execute();
-}
+) => updateRow(db, 'sessions', sessionId, { lastSeenAt, expiresAt });
 
-export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-}
+export const deleteSession = (db: Executor, sessionId: string) =>
+  deleteRow(db, 'sessions', sessionId);
 
 /** Ends every session of a user (after a password change or reset), except possibly one. */
 export async function deleteUserSessions(
@@ -59,26 +42,8 @@ export async function deleteUserSessions(
   await query.execute();
 }
 
-export async function setLogoutToken(
-  db: Executor,
-  sessionId: string,
-  logoutTokenHash: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ logoutToken: logoutTokenHash })
-    .where('id', '=', sessionId)
-    .execute();
-}
+export const setLogoutToken = (db: Executor, sessionId: string, logoutTokenHash: string) =>
+  updateRow(db, 'sessions', sessionId, { logoutToken: logoutTokenHash });
 
-export async function findSessionByLogoutToken(
-  db: Executor,
-  logoutTokenHash: string,
-): Promise<SessionRow | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('logoutToken', '=', logoutTokenHash)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findSessionByLogoutToken = (db: Executor, logoutTokenHash: string) =>
+  findRow(db, 'sessions', { logoutToken: logoutTokenHash });

@@ -1,8 +1,9 @@
 // Short links of a project (with their Action's summary) and uri availability.
-import type { Insertable, JoinBuilder, Selectable, Updateable } from 'kysely';
+import type { JoinBuilder, Selectable } from 'kysely';
 import type { Database, ShortLinksTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
 import { itemListOf } from './itemList.js';
+import { rowsWhere, writesOf } from './rows.js';
 
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 export type ShortLinkWithAction = ShortLinkRow & {
@@ -60,20 +61,7 @@ export async function findShortLink(
   return (await query.executeTakeFirst()) ?? null;
 }
 
-export async function insertShortLink(
-  db: Executor,
-  row: Insertable<ShortLinksTable>,
-): Promise<void> {
-  await db.insertInto('shortLinks').values(row).execute();
-}
-
-export async function updateShortLink(
-  db: Executor,
-  id: string,
-  patch: Updateable<ShortLinksTable>,
-): Promise<void> {
-  await db.updateTable('shortLinks').set(patch).where('id', '=', id).execute();
-}
+export const { insert: insertShortLink, update: updateShortLink } = writesOf('shortLinks');
 
 /**
  * Whether a uri is taken on a host: by any short link there (trashed ones too, the unique key
@@ -86,14 +74,10 @@ export async function isUriTaken(
   uri: string,
   exceptId?: string,
 ): Promise<boolean> {
-  let links = db
-    .selectFrom('shortLinks')
-    .select('id')
-    .where('host', '=', host)
-    .where('uri', '=', uri);
+  let links = rowsWhere(db, 'shortLinks', { host, uri }).select('id');
   if (exceptId) links = links.where('id', '!=', exceptId);
   if (await links.executeTakeFirst()) return true;
   if (host !== '') return false;
-  const qr = await db.selectFrom('qrCodes').select('id').where('code', '=', uri).executeTakeFirst();
+  const qr = await rowsWhere(db, 'qrCodes', { code: uri }).select('id').executeTakeFirst();
   return qr !== undefined;
 }

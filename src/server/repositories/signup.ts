@@ -1,6 +1,7 @@
 // Self sign-up and the first administrator: mailed email codes (digests only) and whether the
 // server has any user at all.
 import type { Executor } from './executor.js';
+import { countRows, deleteRows, findRow, insertRow } from './rows.js';
 
 export async function anyUserExists(db: Executor): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -11,22 +12,12 @@ export async function putEmailVerification(
   db: Executor,
   row: { userId: string; codeHash: string; expiresAt: string; createdAt: string },
 ): Promise<void> {
-  await db.deleteFrom('emailVerifications').where('userId', '=', row.userId).execute();
-  await db
-    .insertInto('emailVerifications')
-    .values({ ...row, failures: 0 })
-    .execute();
+  await deleteEmailVerification(db, row.userId);
+  await insertRow(db, 'emailVerifications', { ...row, failures: 0 });
 }
 
-export async function findEmailVerification(db: Executor, userId: string) {
-  return (
-    (await db
-      .selectFrom('emailVerifications')
-      .selectAll()
-      .where('userId', '=', userId)
-      .executeTakeFirst()) ?? null
-  );
-}
+export const findEmailVerification = (db: Executor, userId: string) =>
+  findRow(db, 'emailVerifications', { userId });
 
 export async function countEmailCodeFailure(db: Executor, userId: string): Promise<void> {
   await db
@@ -37,15 +28,8 @@ export async function countEmailCodeFailure(db: Executor, userId: string): Promi
 }
 
 export async function deleteEmailVerification(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('emailVerifications').where('userId', '=', userId).execute();
+  await deleteRows(db, 'emailVerifications', { userId });
 }
 
-export async function countCustomerProjects(db: Executor, customerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countCustomerProjects = (db: Executor, customerId: string) =>
+  countRows(db, 'projects', { customerId, deletedAt: null });

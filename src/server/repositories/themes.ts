@@ -1,9 +1,9 @@
 // Themes of a project: the rows, and the one-active-per-project switch.
-import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ThemesTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, findInProject, insertRow, pageOf, updateRow } from './rows.js';
+import { findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type ThemeRow = Selectable<ThemesTable>;
 
@@ -18,25 +18,16 @@ export async function listThemes(
   projectId: string,
   query: ListQuery & { isActive?: boolean },
 ): Promise<{ rows: ThemeRow[]; total: number }> {
-  let base = db
-    .selectFrom('themes')
-    .where('projectId', '=', projectId)
-    .where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'themes', { projectId, deletedAt: null });
   if (query.q) base = base.where(containsText('name', query.q));
   if (query.isActive !== undefined) base = base.where('isActive', '=', query.isActive ? 1 : 0);
   return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
 export const findTheme = (db: Executor, projectId: string, id: string) =>
-  findInProject(db, 'themes', projectId, id);
+  findRow(db, 'themes', { id, projectId, deletedAt: null });
 
-export const insertTheme = (db: Executor, row: Insertable<ThemesTable>) =>
-  insertRow(db, 'themes', row);
-
-export const updateTheme = (db: Executor, id: string, patch: Updateable<ThemesTable>) =>
-  updateRow(db, 'themes', id, patch);
-
-export const deleteTheme = (db: Executor, id: string) => deleteRow(db, 'themes', id);
+export const { insert: insertTheme, update: updateTheme, remove: deleteTheme } = writesOf('themes');
 
 /**
  * Makes `id` the project's only active theme. On PostgreSQL the project row is locked first, so
@@ -48,14 +39,7 @@ export async function setActiveTheme(
   id: string,
   now: string,
 ): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', projectId)
-      .forUpdate()
-      .executeTakeFirst();
-  }
+  await lockRow(db, 'projects', projectId);
   await db
     .updateTable('themes')
     .set({ isActive: 0, updatedAt: now })
@@ -63,9 +47,5 @@ export async function setActiveTheme(
     .where('id', '!=', id)
     .where('isActive', '=', 1)
     .execute();
-  await db
-    .updateTable('themes')
-    .set({ isActive: 1, updatedAt: now })
-    .where('id', '=', id)
-    .execute();
+  await updateTheme(db, id, { isActive: 1, updatedAt: now });
 }

@@ -1,7 +1,7 @@
 // Two-factor sign-in: a user's TOTP secret, their hashed recovery codes, the sign-ins waiting for
 // their second factor, and a customer's requirement. Codes and tokens are stored as digests only.
-import { sql } from 'kysely';
 import type { Executor } from './executor.js';
+import { countRows, deleteRow, deleteRows, insertRow, claimRow, updateRow } from './rows.js';
 
 export async function setTwoFactor(
   db: Executor,
@@ -9,25 +9,17 @@ export async function setTwoFactor(
   fields: { secret: string | null; enabledAt: string | null; lastStep: number | null },
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      twoFactorSecret: fields.secret,
-      twoFactorEnabledAt: fields.enabledAt,
-      twoFactorLastStep: fields.lastStep,
-      updatedAt: now,
-    })
-    .where('id', '=', userId)
-    .execute();
+  await updateRow(db, 'users', userId, {
+    twoFactorSecret: fields.secret,
+    twoFactorEnabledAt: fields.enabledAt,
+    twoFactorLastStep: fields.lastStep,
+    updatedAt: now,
+  });
 }
 
 /** Puts the confirmed secret in force. */
 export async function enableTwoFactor(db: Executor, userId: string, now: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ twoFactorEnabledAt: now, updatedAt: now })
-    .where('id', '=', userId)
-    .execute();
+  await updateRow(db, 'users', userId, { twoFactorEnabledAt: now, updatedAt: now });
 }
 
 /**
@@ -60,35 +52,18 @@ export async function replaceRecoveryCodes(
 }
 
 export async function deleteRecoveryCodes(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  await deleteRows(db, 'recoveryCodes', { userId });
 }
 
 /** Marks the unused code with this digest used; false when there is none. */
-export async function useRecoveryCode(
-  db: Executor,
-  userId: string,
-  codeHash: string,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('recoveryCodes')
-    .set({ usedAt: now })
-    .where('userId', '=', userId)
-    .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const useRecoveryCode = (db: Executor, userId: string, codeHash: string, now: string) =>
+  claimRow(db, 'recoveryCodes', {
+    set: { usedAt: now },
+    where: { userId, codeHash, usedAt: null },
+  });
 
-export async function countUnusedRecoveryCodes(db: Executor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('recoveryCodes')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countUnusedRecoveryCodes = (db: Executor, userId: string) =>
+  countRows(db, 'recoveryCodes', { userId, usedAt: null });
 
 export async function insertPendingLogin(
   db: Executor,
@@ -102,7 +77,7 @@ export async function insertPendingLogin(
 ): Promise<void> {
   // Expired ones of anybody go with each new one, so the table stays small without a timer.
   await db.deleteFrom('pendingLogins').where('expiresAt', '<=', row.createdAt).execute();
-  await db.insertInto('pendingLogins').values(row).execute();
+  await insertRow(db, 'pendingLogins', row);
 }
 
 export async function findPendingLogin(db: Executor, id: string, now: string) {
@@ -117,7 +92,7 @@ export async function findPendingLogin(db: Executor, id: string, now: string) {
 }
 
 export async function deletePendingLogin(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('pendingLogins').where('id', '=', id).execute();
+  await deleteRow(db, 'pendingLogins', id);
 }
 
 export async function customerRequiresTwoFactor(
@@ -139,9 +114,8 @@ export async function setCustomerRequiresTwoFactor(
   required: boolean,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('customers')
-    .set({ requireTwoFactor: required ? 1 : 0, updatedAt: now })
-    .where('id', '=', customerId)
-    .execute();
+  await updateRow(db, 'customers', customerId, {
+    requireTwoFactor: required ? 1 : 0,
+    updatedAt: now,
+  });
 }

@@ -1,5 +1,6 @@
 // Usage figures the limits need beyond the status counters.
 import type { Executor } from './executor.js';
+import { countOf, rowsWhere } from './rows.js';
 
 /** Counted scans (no bots, no ad views) of a customer since `since`. */
 export async function countedScansSince(
@@ -7,15 +8,8 @@ export async function countedScansSince(
   customerId: string,
   since: string,
 ): Promise<number> {
-  const { count } = await db
-    .selectFrom('scans')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('kind', '=', 'scan')
-    .where('isBot', '=', 0)
-    .where('scannedAt', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const counted = rowsWhere(db, 'scans', { customerId, kind: 'scan', isBot: 0 });
+  return countOf(counted.where('scannedAt', '>=', since));
 }
 
 /** Customers with a scan limit, and what they were last told about it. */
@@ -29,11 +23,7 @@ export async function customersWithScanLimit(db: Executor) {
 }
 
 export async function customerAdminsOf(db: Executor, customerId: string) {
-  return db
-    .selectFrom('users')
+  return rowsWhere(db, 'users', { customerId, role: 'customeradmin', deletedAt: null })
     .select(['id', 'name', 'email', 'language'])
-    .where('customerId', '=', customerId)
-    .where('role', '=', 'customeradmin')
-    .where('deletedAt', 'is', null)
     .execute();
 }

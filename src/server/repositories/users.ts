@@ -1,24 +1,15 @@
 // Users (accounts). Platform admins have no customer.
-import type { Insertable, Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
-import type { UserRow, UsersTable } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRow, findLive, insertRow, pageOf, updateRow } from './rows.js';
+import { countRows, findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 /** The account that signs in with `email`; a deactivated one cannot, so it is not found. */
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email.toLowerCase())
-    .where('deletedAt', 'is', null)
-    .where('deactivatedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findUserByEmail = (db: Executor, email: string) =>
+  findRow(db, 'users', { email: email.toLowerCase(), deletedAt: null, deactivatedAt: null });
 
-export const findUserById = (db: Executor, id: string): Promise<UserRow | null> =>
-  findLive(db, 'users', id);
+export const findUserById = (db: Executor, id: string) =>
+  findRow(db, 'users', { id, deletedAt: null });
 
 /** Whether any account (deleted or not) holds this address: emails are unique in the table. */
 /** The customer of the account that uses `email` (null for platform admins); undefined when none does. */
@@ -46,14 +37,8 @@ export async function emailExists(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export const insertUser = (db: Executor, row: Insertable<UsersTable>) =>
-  insertRow(db, 'users', row);
-
-export const updateUser = (db: Executor, id: string, patch: Updateable<UsersTable>) =>
-  updateRow(db, 'users', id, patch);
-
-/** Removes the account; its sessions and project links go with it (foreign keys cascade). */
-export const deleteUser = (db: Executor, id: string) => deleteRow(db, 'users', id);
+// Removes the account; its sessions and project links go with it (foreign keys cascade).
+export const { insert: insertUser, update: updateUser, remove: deleteUser } = writesOf('users');
 
 const ORDER = {
   sortable: { name: 'name', email: 'email', role: 'role', createdAt: 'createdAt' },
@@ -66,10 +51,7 @@ export async function listCustomerUsers(
   customerId: string,
   query: ListQuery,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let base = db
-    .selectFrom('users')
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null);
+  let base = rowsWhere(db, 'users', { customerId, deletedAt: null });
   if (query.q) {
     const q = query.q;
     base = base.where((eb) => eb.or([containsText('name', q), containsText('email', q)]));
@@ -77,12 +59,5 @@ export async function listCustomerUsers(
   return pageOf(base, query, ORDER, (page) => page.selectAll());
 }
 
-export async function countCustomerUsers(db: Executor, customerId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('customerId', '=', customerId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
+export const countCustomerUsers = (db: Executor, customerId: string) =>
+  countRows(db, 'users', { customerId, deletedAt: null });

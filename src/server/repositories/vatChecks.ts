@@ -1,5 +1,6 @@
 // The local cache of VAT number checks (SPEC §5).
 import type { Executor } from './executor.js';
+import { findRow } from './rows.js';
 
 export interface CachedVatCheck {
   valid: boolean;
@@ -11,11 +12,7 @@ export async function findVatCheck(
   db: Executor,
   vatNumber: string,
 ): Promise<CachedVatCheck | null> {
-  const row = await db
-    .selectFrom('vatChecks')
-    .selectAll()
-    .where('vatNumber', '=', vatNumber)
-    .executeTakeFirst();
+  const row = await findRow(db, 'vatChecks', { vatNumber });
   return row ? { valid: Number(row.valid) === 1, name: row.name, checkedAt: row.checkedAt } : null;
 }
 

@@ -1,27 +1,14 @@
 // Webhooks and their delivery queue. The queue is a table: the app's timer takes due rows (a
 // claim moves next_attempt_at forward, so two processes never send the same row at once).
-import type { Insertable, Updateable } from 'kysely';
-import type {
-  WebhookDeliveriesTable,
-  WebhookDeliveryRow,
-  WebhookRow,
-  WebhooksTable,
-} from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { countRows, deleteRows, listRows, rowsWhere, claimRow, writesOf } from './rows.js';
 
-export async function insertWebhook(db: Executor, row: Insertable<WebhooksTable>): Promise<void> {
-  await db.insertInto('webhooks').values(row).execute();
-}
+export const { insert: insertWebhook, update: updateWebhook } = writesOf('webhooks');
 
-export function listWebhooks(db: Executor, projectId: string): Promise<WebhookRow[]> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-}
+export const listWebhooks = (db: Executor, projectId: string) =>
+  listRows(db, 'webhooks', { projectId }, [['createdAt'], ['id']]);
 
 /** Every webhook of these projects (the dispatcher filters by event). */
 export function webhooksOfProjects(
@@ -36,30 +23,12 @@ export function webhooksOfProjects(
     .execute();
 }
 
-export function findWebhook(
-  db: Executor,
-  projectId: string,
-  id: string,
-): Promise<WebhookRow | undefined> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function updateWebhook(
-  db: Executor,
-  id: string,
-  patch: Updateable<WebhooksTable>,
-): Promise<void> {
-  await db.updateTable('webhooks').set(patch).where('id', '=', id).execute();
-}
+export const findWebhook = (db: Executor, projectId: string, id: string) =>
+  rowsWhere(db, 'webhooks', { projectId, id }).selectAll().executeTakeFirst();
 
 export async function deleteWebhook(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('webhookDeliveries').where('webhookId', '=', id).execute();
-  await db.deleteFrom('webhooks').where('id', '=', id).execute();
+  await deleteRows(db, 'webhookDeliveries', { webhookId: id });
+  await deleteRows(db, 'webhooks', { id });
 }
 
 export async function insertDeliveries(
@@ -94,23 +63,13 @@ export async function claimDelivery(
   row: Pick<WebhookDeliveryRow, 'id' | 'nextAttemptAt'>,
   leaseUntil: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhookDeliveries')
-    .set({ nextAttemptAt: leaseUntil })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '=', row.nextAttemptAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return claimRow(db, 'webhookDeliveries', {
+    set: { nextAttemptAt: leaseUntil },
+    where: { id: row.id, status: 'pending', nextAttemptAt: row.nextAttemptAt },
+  });
 }
 
-export async function recordAttempt(
-  db: Executor,
-  id: string,
-  patch: Updateable<WebhookDeliveriesTable>,
-): Promise<void> {
-  await db.updateTable('webhookDeliveries').set(patch).where('id', '=', id).execute();
-}
+export const recordAttempt = writesOf('webhookDeliveries').update;
 
 export async function listDeliveries(
   db: Executor,
@@ -131,24 +90,8 @@ export async function listDeliveries(
   return { rows, total: Number(total) };
 }
 
-export function findDelivery(
-  db: Executor,
-  webhookId: string,
-  id: string,
-): Promise<WebhookDeliveryRow | undefined> {
-  return db
-    .selectFrom('webhookDeliveries')
-    .selectAll()
-    .where('webhookId', '=', webhookId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findDelivery = (db: Executor, webhookId: string, id: string) =>
+  rowsWhere(db, 'webhookDeliveries', { webhookId, id }).selectAll().executeTakeFirst();
 
-export async function countPendingDeliveries(db: Executor): Promise<number> {
-  const { total } = await db
-    .selectFrom('webhookDeliveries')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(total);
-}
+export const countPendingDeliveries = (db: Executor) =>
+  countRows(db, 'webhookDeliveries', { status: 'pending' });

@@ -2,49 +2,21 @@
 import type { Selectable } from 'kysely';
 import type { WhiteLabelHostnamesTable } from '../db/schema.js';
 import type { Executor } from './executor.js';
+import { findRow, listRows, writesOf } from './rows.js';
 
 export type WhiteLabelRow = Selectable<WhiteLabelHostnamesTable>;
 
-export function listWhiteLabelHostnames(
-  db: Executor,
-  customerId: string,
-): Promise<WhiteLabelRow[]> {
-  return db
-    .selectFrom('whiteLabelHostnames')
-    .selectAll()
-    .where('customerId', '=', customerId)
-    .orderBy('hostname')
-    .execute();
-}
+export const listWhiteLabelHostnames = (db: Executor, customerId: string) =>
+  listRows(db, 'whiteLabelHostnames', { customerId }, [['hostname']]);
 
-export async function findWhiteLabelHostname(
-  db: Executor,
-  customerId: string,
-  id: string,
-): Promise<WhiteLabelRow | null> {
-  const row = await db
-    .selectFrom('whiteLabelHostnames')
-    .selectAll()
-    .where('customerId', '=', customerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findWhiteLabelHostname = (db: Executor, customerId: string, id: string) =>
+  findRow(db, 'whiteLabelHostnames', { customerId, id });
 
-export async function insertWhiteLabelHostname(
-  db: Executor,
-  row: { id: string; customerId: string; hostname: string; createdAt: string },
-): Promise<void> {
-  await db.insertInto('whiteLabelHostnames').values(row).execute();
-}
-
-export async function updateWhiteLabelHostname(
-  db: Executor,
-  id: string,
-  patch: { isPrimary?: number; verifiedAt?: string | null; scheme?: string },
-): Promise<void> {
-  await db.updateTable('whiteLabelHostnames').set(patch).where('id', '=', id).execute();
-}
+export const {
+  insert: insertWhiteLabelHostname,
+  update: updateWhiteLabelHostname,
+  remove: deleteWhiteLabelHostname,
+} = writesOf('whiteLabelHostnames');
 
 /** Makes `id` the only primary hostname of its customer. */
 export async function setPrimaryWhiteLabelHostname(
@@ -58,11 +30,7 @@ export async function setPrimaryWhiteLabelHostname(
     .where('customerId', '=', customerId)
     .where('id', '!=', id)
     .execute();
-  await db.updateTable('whiteLabelHostnames').set({ isPrimary: 1 }).where('id', '=', id).execute();
-}
-
-export async function deleteWhiteLabelHostname(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('whiteLabelHostnames').where('id', '=', id).execute();
+  await updateWhiteLabelHostname(db, id, { isPrimary: 1 });
 }
 
 /** The scan base (`https://brand.example`) of each customer that has a primary hostname. */
