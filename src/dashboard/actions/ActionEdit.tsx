@@ -12,12 +12,10 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { ActionInputs } from './ActionInputs';
 import { ActionFormToolbar } from './ActionFormToolbar';
 import { ActionTabs } from './ActionTabs';
@@ -31,40 +29,29 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
   const record = useRecordContext<{ id: string; name: string }>();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
-  const translate = useTranslate();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), ACTION_WORD);
   if (!record) return null;
   const meta = { projectId };
   return (
     <>
-      <ConfirmActionButton
-        label={translate('app.actions.duplicate')}
-        icon={<ContentCopyIcon />}
-        title="app.actions.duplicate_title"
-        content="app.actions.duplicate_content"
-        titleArgs={{ name: record.name }}
+      <ItemStepButton
+        step="duplicate"
+        keys="app.actions"
+        name={record.name}
         testId="action-duplicate"
-        onConfirm={async () => {
-          const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
-          success(ACTION_WORD, 'duplicated');
-          redirect(actionPaths.detailsEdit(projectId, String(data.id)));
-        }}
-        onFailure={(error) => failure(ACTION_WORD, 'duplicating', error)}
+        notices={notices}
+        run={() => dataProvider.duplicate('actions', { id: record.id, meta })}
+        then={({ data }) => redirect(actionPaths.detailsEdit(projectId, String(data.id)))}
       />
-      <ConfirmActionButton
-        label={translate('ra.action.delete')}
-        icon={<DeleteIcon />}
-        color="error"
-        title="app.actions.delete_title"
-        content="app.actions.delete_content"
-        titleArgs={{ name: record.name }}
+      <ItemStepButton
+        step="delete"
+        keys="app.actions"
+        label="ra.action.delete"
+        name={record.name}
         testId="action-delete"
-        onConfirm={async () => {
-          await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
-          success(ACTION_WORD, 'deleted');
-          redirect(actionPaths.overview(projectId));
-        }}
-        onFailure={(error) => failure(ACTION_WORD, 'deleting', error)}
+        notices={notices}
+        run={() => dataProvider.delete('actions', { id: record.id, previousData: record, meta })}
+        then={() => redirect(actionPaths.overview(projectId))}
       />
     </>
   );

@@ -6,13 +6,11 @@ import {
   useDataProvider,
   useRecordContext,
   useRedirect,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { Advertisement } from '../../shared/schemas/advertisement';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { AdvertisementInputs } from './AdvertisementInputs';
 import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
 import { AdvertisementTabs } from './AdvertisementTabs';
@@ -24,28 +22,21 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
   const record = useRecordContext<Advertisement>();
   const dataProvider = useDataProvider();
   const redirect = useRedirect();
-  const translate = useTranslate();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), AD_WORD);
   if (!record) return null;
+  const meta = { projectId };
   return (
-    <ConfirmActionButton
-      label={translate('ra.action.delete')}
-      icon={<DeleteIcon />}
-      color="error"
-      title="app.advertisements.delete_title"
-      content="app.advertisements.delete_content"
-      titleArgs={{ name: record.name }}
+    <ItemStepButton
+      step="delete"
+      keys="app.advertisements"
+      label="ra.action.delete"
+      name={record.name}
       testId="ad-delete"
-      onConfirm={async () => {
-        await dataProvider.delete('advertisements', {
-          id: record.id,
-          previousData: record,
-          meta: { projectId },
-        });
-        success(AD_WORD, 'deleted');
-        redirect(adPaths.overview(projectId));
-      }}
-      onFailure={(error) => failure(AD_WORD, 'deleting', error)}
+      notices={notices}
+      run={() =>
+        dataProvider.delete('advertisements', { id: record.id, previousData: record, meta })
+      }
+      then={() => redirect(adPaths.overview(projectId))}
     />
   );
 }
