@@ -31,25 +31,20 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
   const redirect = useRedirect();
   const notices = itemNotices(useResultNotify(), ACTION_WORD);
   if (!record) return null;
+  const item = { keys: 'app.actions', name: record.name, testIds: 'action', notices };
   const meta = { projectId };
   return (
     <>
       <ItemStepButton
+        item={item}
         step="duplicate"
-        keys="app.actions"
-        name={record.name}
-        testId="action-duplicate"
-        notices={notices}
         run={() => dataProvider.duplicate('actions', { id: record.id, meta })}
         then={({ data }) => redirect(actionPaths.detailsEdit(projectId, String(data.id)))}
       />
       <ItemStepButton
+        item={item}
         step="delete"
-        keys="app.actions"
         label="ra.action.delete"
-        name={record.name}
-        testId="action-delete"
-        notices={notices}
         run={() => dataProvider.delete('actions', { id: record.id, previousData: record, meta })}
         then={() => redirect(actionPaths.overview(projectId))}
       />

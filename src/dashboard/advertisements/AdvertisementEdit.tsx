@@ -27,12 +27,9 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
   const meta = { projectId };
   return (
     <ItemStepButton
+      item={{ keys: 'app.advertisements', name: record.name, testIds: 'ad', notices }}
       step="delete"
-      keys="app.advertisements"
       label="ra.action.delete"
-      name={record.name}
-      testId="ad-delete"
-      notices={notices}
       run={() =>
         dataProvider.delete('advertisements', { id: record.id, previousData: record, meta })
       }

@@ -41,31 +41,37 @@ export function itemNotices<T, Done, Doing>(
   };
 }
 
-export interface ItemStepButtonProps<S extends ItemStep, R> {
-  step: S;
-  /** The prefix of the step's keys (`app.qr_codes`). */
+/** What the steps on one item share. */
+export interface StepItem<Done, Doing> {
+  /** The prefix of the steps' keys (`app.qr_codes`). */
   keys: string;
+  /** The item's name, for the confirmation's title. */
+  name?: string;
+  /** The prefix of the buttons' test ids: `{testIds}-{step}`. */
+  testIds: string;
+  notices: ItemNotices<Done, Doing>;
+}
+
+export interface ItemStepButtonProps<S extends ItemStep, R> {
+  item: StepItem<(typeof STEPS)[S]['done'], (typeof STEPS)[S]['doing']>;
+  step: S;
   /** The button's label key, where it is not `{keys}.{step}` (react-admin's "Delete"). */
   label?: string;
   /** The icon, where it is not the step's own. */
   icon?: ReactElement;
-  /** The item's name, for the confirmation's title. */
-  name?: string;
-  testId: string;
-  notices: ItemNotices<(typeof STEPS)[S]['done'], (typeof STEPS)[S]['doing']>;
+  /** The test id, where it is not `{testIds}-{step}`. */
+  testId?: string;
   run: () => Promise<R>;
   /** What follows a step that worked, after its notice (leave for the copy, refresh the list). */
   then: (result: R) => unknown;
 }
 
 export function ItemStepButton<S extends ItemStep, R>({
+  item: { keys, name, testIds, notices },
   step,
-  keys,
   label,
   icon,
-  name,
-  testId,
-  notices,
+  testId = `${testIds}-${step}`,
   run,
   then,
 }: ItemStepButtonProps<S, R>) {

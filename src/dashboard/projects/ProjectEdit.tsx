@@ -28,27 +28,22 @@ export function ProjectActions() {
   const notices = itemNotices(useResultNotify(), 'project');
   if (!record) return null;
   const can = (rule: string) => allows(permissions?.role, ACCESS_RULES[rule]);
+  const item = { keys: 'app.projects', name: record.name, testIds: 'project', notices };
   const project = { id: record.id };
   return (
     <>
       {can('projects.duplicate') && (
         <ItemStepButton
+          item={item}
           step="duplicate"
-          keys="app.projects"
-          name={record.name}
-          testId="project-duplicate"
-          notices={notices}
           run={() => dataProvider.duplicate('projects', project)}
           then={({ data }) => redirect(`/projects/${data.id}/details/edit`)}
         />
       )}
       {can('projects.trash') && (
         <ItemStepButton
+          item={item}
           step="trash"
-          keys="app.projects"
-          name={record.name}
-          testId="project-trash"
-          notices={notices}
           run={() => dataProvider.trash('projects', project)}
           then={() => redirect('/projects')}
         />

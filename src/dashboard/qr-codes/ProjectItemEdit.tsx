@@ -76,25 +76,20 @@ function TopActions({
   const redirect = useRedirect();
   if (!record) return null;
   const { keys, testIds, itemPath, listPath } = KINDS[resource];
-  const item = { id: record.id, meta: { projectId: pid } };
+  const item = { keys, name: record.name, testIds, notices };
+  const params = { id: record.id, meta: { projectId: pid } };
   return (
     <>
       <ItemStepButton
+        item={item}
         step="duplicate"
-        keys={keys}
-        name={record.name}
-        testId={`${testIds}-duplicate`}
-        notices={notices}
-        run={() => dataProvider.duplicate(resource, item)}
+        run={() => dataProvider.duplicate(resource, params)}
         then={({ data }) => redirect(itemPath(pid, String(data.id)))}
       />
       <ItemStepButton
+        item={item}
         step="trash"
-        keys={keys}
-        name={record.name}
-        testId={`${testIds}-trash`}
-        notices={notices}
-        run={() => dataProvider.trash(resource, item)}
+        run={() => dataProvider.trash(resource, params)}
         then={() => redirect(listPath(pid))}
       />
     </>

@@ -59,24 +59,21 @@ function RowActions({ pid }: { pid: string }) {
   const afterChange = useAfterChange();
   if (!record) return null;
   const notices = itemNotices(notify, record.type === 'qr_code' ? 'qr_code' : 'short_link');
+  const item = { keys: 'app.trash', name: record.name, testIds: 'trash', notices };
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
       <ItemStepButton
+        item={item}
         step="restore"
-        keys="app.trash"
-        name={record.name}
         testId={`trash-restore-${record.id}`}
-        notices={notices}
         run={() => dataProvider.restoreFromTrash(pid, record.type, record.id)}
         then={afterChange}
       />
       <ItemStepButton
+        item={item}
         step="delete"
-        keys="app.trash"
         icon={<DeleteForeverIcon />}
-        name={record.name}
         testId={`trash-delete-${record.id}`}
-        notices={notices}
         run={() => dataProvider.deleteFromTrash(pid, record.type, record.id)}
         then={afterChange}
       />
@@ -100,10 +97,8 @@ function EmptyTrashButton({ pid }: { pid: string }) {
   const afterChange = useAfterChange();
   return (
     <ItemStepButton
+      item={{ keys: 'app.trash', testIds: 'trash', notices }}
       step="empty"
-      keys="app.trash"
-      testId="trash-empty"
-      notices={notices}
       run={() => dataProvider.emptyTrash(pid)}
       then={afterChange}
     />
