@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { ActionInputs } from './ActionInputs';
-import { ActionFormToolbar } from './ActionFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { isActionType } from '../../shared/schemas/action';
 import { newActionValues, toActionInput, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
@@ -39,7 +39,7 @@ export function ActionCreate() {
         validate={validateAction}
         mode="onChange"
         defaultValues={defaultValues}
-        toolbar={<ActionFormToolbar projectId={pid} />}
+        toolbar={<SaveCancelToolbar cancelTo={actionPaths.overview(pid)} testIds="action" />}
         data-testid="action-form"
       >
         <ActionInputs />

@@ -17,7 +17,7 @@ import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
 import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { ActionInputs } from './ActionInputs';
-import { ActionFormToolbar } from './ActionFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { ActionTabs } from './ActionTabs';
 import { ActionSimulator } from './ActionSimulator';
 import { DestinationWarning } from './DestinationWarning';
@@ -72,7 +72,7 @@ function ActionEditForm({ projectId }: { projectId: string }) {
       record={values as RaRecord}
       validate={validateAction}
       mode="onChange"
-      toolbar={<ActionFormToolbar projectId={projectId} />}
+      toolbar={<SaveCancelToolbar cancelTo={actionPaths.overview(projectId)} testIds="action" />}
       data-testid="action-form"
     >
       <ActionInputs />

@@ -2,7 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { Create, SimpleForm, useRedirect, useTranslate } from 'react-admin';
 import { AdvertisementInputs } from './AdvertisementInputs';
-import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { newAdValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
 import { AD_WORD, useResultNotify } from '../useNotifications';
@@ -31,7 +31,7 @@ export function AdvertisementCreate() {
         validate={validateAd}
         mode="onChange"
         defaultValues={newAdValues()}
-        toolbar={<AdvertisementFormToolbar projectId={pid} />}
+        toolbar={<SaveCancelToolbar cancelTo={adPaths.overview(pid)} testIds="ad" />}
         data-testid="ad-form"
       >
         <AdvertisementInputs projectId={pid} />

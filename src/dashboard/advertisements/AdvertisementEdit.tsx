@@ -12,7 +12,7 @@ import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { AdvertisementInputs } from './AdvertisementInputs';
-import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { toAdFormValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
@@ -47,7 +47,7 @@ function AdvertisementEditForm({ projectId }: { projectId: string }) {
       record={values as unknown as RaRecord}
       validate={validateAd}
       mode="onChange"
-      toolbar={<AdvertisementFormToolbar projectId={projectId} />}
+      toolbar={<SaveCancelToolbar cancelTo={adPaths.overview(projectId)} testIds="ad" />}
       data-testid="ad-form"
     >
       <AdvertisementInputs projectId={projectId} />
