@@ -15,7 +15,8 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { checkUpload, MEDIA_RULES, type MediaKind } from '../../shared/media';
+import { MEDIA_RULES, type MediaKind } from '../../shared/media';
+import { takePickedFile } from './pickedFile';
 import { useCurrentProjectId } from '../useCurrentProject';
 import { uploadErrorMessage, uploadMedia } from '../providers/uploadMedia';
 import { useRemainingStorage } from './useRemainingStorage';
@@ -116,15 +117,9 @@ export function MediaInput({
   };
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = checkUpload(kind, file.name, file.size, remaining);
-    if (problem) {
-      setUpload({ status: 'error', ...uploadErrorMessage({ ...problem, detail: '' }) });
-      return;
-    }
-    if (!projectId) return;
+    const { file, problem } = takePickedFile(event, kind, remaining) ?? {};
+    if (problem) setUpload({ status: 'error', ...problem });
+    if (!file || !projectId) return;
     setUpload({ status: 'uploading', percent: 0, name: file.name });
     const handle = uploadMedia({
       projectId,

@@ -7,8 +7,8 @@ import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { checkUpload, MEDIA_RULES } from '../../shared/media';
-import { uploadMedia, useRemainingStorage } from '../media';
+import { MEDIA_RULES } from '../../shared/media';
+import { takePickedFile, uploadMedia, useRemainingStorage } from '../media';
 import { uploadErrorMessage } from '../providers/uploadMedia';
 
 type State =
@@ -48,14 +48,9 @@ export function ThemeImageInput({
     setValue(source, next, { shouldDirty: true, shouldValidate: true });
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const { file, problem } = takePickedFile(event, kind, remaining) ?? {};
+    if (problem) setState({ status: 'error', ...problem });
     if (!file) return;
-    const problem = checkUpload(kind, file.name, file.size, remaining);
-    if (problem) {
-      setState({ status: 'error', ...uploadErrorMessage({ ...problem, detail: '' }) });
-      return;
-    }
     setState({ status: 'uploading', percent: 0 });
     const result = await uploadMedia({
       projectId,
