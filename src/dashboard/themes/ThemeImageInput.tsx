@@ -1,14 +1,14 @@
 // An image of a theme (the logo or the background picture): upload through the file API with a
 // progress bar, preview, and remove. The stored logo is deleted with its own call and permission
 // (ThemeLogoDelete); an upload not saved yet is simply dropped again.
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { MEDIA_RULES } from '../../shared/media';
 import { takePickedFile, uploadMedia, useRemainingStorage } from '../media';
+import { FilePickButton } from '../media/FilePickButton';
 import { uploadErrorMessage } from '../providers/uploadMedia';
 
 type State =
@@ -40,7 +40,6 @@ export function ThemeImageInput({
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const value = (useWatch({ name: source }) as string | null | undefined) ?? null;
-  const fileInput = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ status: 'idle' });
   const { remaining } = useRemainingStorage(projectId);
   const rule = MEDIA_RULES[kind];
@@ -89,23 +88,13 @@ export function ThemeImageInput({
             data-testid={`${testId}-preview`}
           />
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={rule.extensions?.map((ext) => `.${ext}`).join(',')}
-          onChange={onPick}
-          data-testid={`${testId}-file`}
-        />
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<UploadIcon />}
+        <FilePickButton
+          kind={kind}
+          testId={testId}
           disabled={state.status === 'uploading'}
-          onClick={() => fileInput.current?.click()}
-        >
-          {translate(value ? 'app.media.replace' : 'app.media.choose')}
-        </Button>
+          replaces={Boolean(value)}
+          onPick={onPick}
+        />
         {value && !isStored && (
           <Button
             size="small"
