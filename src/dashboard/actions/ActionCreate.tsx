@@ -2,7 +2,9 @@
 // kind (the "new page" links ask for a page kind), else on the default one.
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Create, SimpleForm, useRedirect } from 'react-admin';
+import { SimpleForm } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import { ActionInputs } from './ActionInputs';
 import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { isActionType } from '../../shared/schemas/action';
@@ -12,8 +14,7 @@ import { ACTION_WORD, useResultNotify } from '../useNotifications';
 
 export function ActionCreate() {
   const { pid = '' } = useParams();
-  const redirect = useRedirect();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), ACTION_WORD);
   const [searchParams] = useSearchParams();
   const type = searchParams.get('type');
   const defaultValues = useMemo(
@@ -21,19 +22,13 @@ export function ActionCreate() {
     [type],
   );
   return (
-    <Create
+    <ProjectRecordCreate<{ id: string }>
       resource="actions"
+      pid={pid}
       title="app.actions.create"
-      transform={(data: Record<string, unknown>) => toActionInput(data)}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
-        onSuccess: (data: { id: string }) => {
-          success(ACTION_WORD, 'created');
-          redirect(actionPaths.detailsEdit(pid, data.id));
-        },
-        onError: (error: unknown) => failure(ACTION_WORD, 'creating', error, true),
-      }}
+      transform={(data) => toActionInput(data)}
+      notices={notices}
+      pathOf={(data) => actionPaths.detailsEdit(pid, data.id)}
     >
       <SimpleForm
         validate={validateAction}
@@ -44,6 +39,6 @@ export function ActionCreate() {
       >
         <ActionInputs />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }
