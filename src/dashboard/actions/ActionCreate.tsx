@@ -2,9 +2,11 @@
 // kind (the "new page" links ask for a page kind), else on the default one.
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Create, SimpleForm, useRedirect } from 'react-admin';
+import { SimpleForm } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import { ActionInputs } from './ActionInputs';
-import { ActionFormToolbar } from './ActionFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { isActionType } from '../../shared/schemas/action';
 import { newActionValues, toActionInput, validateAction } from './actionForm';
 import { actionPaths } from './actionPaths';
@@ -12,8 +14,7 @@ import { ACTION_WORD, useResultNotify } from '../useNotifications';
 
 export function ActionCreate() {
   const { pid = '' } = useParams();
-  const redirect = useRedirect();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), ACTION_WORD);
   const [searchParams] = useSearchParams();
   const type = searchParams.get('type');
   const defaultValues = useMemo(
@@ -21,29 +22,23 @@ export function ActionCreate() {
     [type],
   );
   return (
-    <Create
+    <ProjectRecordCreate<{ id: string }>
       resource="actions"
+      pid={pid}
       title="app.actions.create"
-      transform={(data: Record<string, unknown>) => toActionInput(data)}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
-        onSuccess: (data: { id: string }) => {
-          success(ACTION_WORD, 'created');
-          redirect(actionPaths.detailsEdit(pid, data.id));
-        },
-        onError: (error: unknown) => failure(ACTION_WORD, 'creating', error, true),
-      }}
+      transform={(data) => toActionInput(data)}
+      notices={notices}
+      pathOf={(data) => actionPaths.detailsEdit(pid, data.id)}
     >
       <SimpleForm
         validate={validateAction}
         mode="onChange"
         defaultValues={defaultValues}
-        toolbar={<ActionFormToolbar projectId={pid} />}
+        toolbar={<SaveCancelToolbar cancelTo={actionPaths.overview(pid)} testIds="action" />}
         data-testid="action-form"
       >
         <ActionInputs />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }

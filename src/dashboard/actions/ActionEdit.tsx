@@ -12,14 +12,12 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { ActionInputs } from './ActionInputs';
-import { ActionFormToolbar } from './ActionFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { ActionTabs } from './ActionTabs';
 import { ActionSimulator } from './ActionSimulator';
 import { DestinationWarning } from './DestinationWarning';
@@ -31,40 +29,24 @@ export function ActionTopActions({ projectId }: { projectId: string }) {
   const record = useRecordContext<{ id: string; name: string }>();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
-  const translate = useTranslate();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), ACTION_WORD);
   if (!record) return null;
+  const item = { keys: 'app.actions', name: record.name, testIds: 'action', notices };
   const meta = { projectId };
   return (
     <>
-      <ConfirmActionButton
-        label={translate('app.actions.duplicate')}
-        icon={<ContentCopyIcon />}
-        title="app.actions.duplicate_title"
-        content="app.actions.duplicate_content"
-        titleArgs={{ name: record.name }}
-        testId="action-duplicate"
-        onConfirm={async () => {
-          const { data } = await dataProvider.duplicate('actions', { id: record.id, meta });
-          success(ACTION_WORD, 'duplicated');
-          redirect(actionPaths.detailsEdit(projectId, String(data.id)));
-        }}
-        onFailure={(error) => failure(ACTION_WORD, 'duplicating', error)}
+      <ItemStepButton
+        item={item}
+        step="duplicate"
+        run={() => dataProvider.duplicate('actions', { id: record.id, meta })}
+        then={({ data }) => redirect(actionPaths.detailsEdit(projectId, String(data.id)))}
       />
-      <ConfirmActionButton
-        label={translate('ra.action.delete')}
-        icon={<DeleteIcon />}
-        color="error"
-        title="app.actions.delete_title"
-        content="app.actions.delete_content"
-        titleArgs={{ name: record.name }}
-        testId="action-delete"
-        onConfirm={async () => {
-          await dataProvider.delete('actions', { id: record.id, previousData: record, meta });
-          success(ACTION_WORD, 'deleted');
-          redirect(actionPaths.overview(projectId));
-        }}
-        onFailure={(error) => failure(ACTION_WORD, 'deleting', error)}
+      <ItemStepButton
+        item={item}
+        step="delete"
+        label="ra.action.delete"
+        run={() => dataProvider.delete('actions', { id: record.id, previousData: record, meta })}
+        then={() => redirect(actionPaths.overview(projectId))}
       />
     </>
   );
@@ -90,7 +72,7 @@ function ActionEditForm({ projectId }: { projectId: string }) {
       record={values as RaRecord}
       validate={validateAction}
       mode="onChange"
-      toolbar={<ActionFormToolbar projectId={projectId} />}
+      toolbar={<SaveCancelToolbar cancelTo={actionPaths.overview(projectId)} testIds="action" />}
       data-testid="action-form"
     >
       <ActionInputs />

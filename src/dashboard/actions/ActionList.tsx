@@ -3,17 +3,15 @@
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleNumberField } from '../common/LocaleNumberField';
-import { LocaleDateField } from '../common/LocaleDateField';
 import { isActionType } from '../../shared/schemas/action';
 import { ACTION_TAB_ORDER, ACTION_TYPE_ICONS, typeLabelKey } from './actionTypes';
 import { actionPaths } from './actionPaths';
 import { DestinationFailingBadge } from './DestinationWarning';
 import { BulkTagButton } from '../bulk';
-import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
+import { CountColumn, LabelsColumn, UpdatedAtColumn } from '../common/ItemColumns';
 
 function TypeField() {
   const record = useRecordContext<{ objectType: string }>();
@@ -67,21 +65,9 @@ export function ActionList() {
       <DataTable.Col source="objectType">
         <TypeField />
       </DataTable.Col>
-      <DataTable.Col
-        source="labels"
-        label="resources.qr-codes.fields.labels"
-        disableSort
-        sx={{ display: { xs: 'none', md: 'table-cell' } }}
-      >
-        {/* The API answers each Action with its tags; a chip's click filters by it. */}
-        <LabelChips max={3} />
-      </DataTable.Col>
-      <DataTable.Col source="qrCodeCount" align="right">
-        <LocaleNumberField source="qrCodeCount" />
-      </DataTable.Col>
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <LabelsColumn />
+      <CountColumn source="qrCodeCount" />
+      <UpdatedAtColumn />
     </ProjectItemList>
   );
 }

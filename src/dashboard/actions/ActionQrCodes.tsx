@@ -1,18 +1,12 @@
 // /projects/:pid/qr-link/:id/qr-codes ({product}QRCode): the QR codes and short links using it
 // (GET /projects/{pid}/actions/{id}/qr-codes).
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Card,
-  CardContent,
-  LinearProgress,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Card, CardContent, TableCell, TableRow, Typography } from '@mui/material';
 import { HeadedTable } from '../common/HeadedTable';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { ItemTabPage } from '../common/ItemTabPage';
+import { QueryState } from '../common/QueryState';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ActionTabs } from './ActionTabs';
 
@@ -26,8 +20,7 @@ interface UsingItem {
   updatedAt: string;
 }
 
-export function ActionQrCodes() {
-  const { pid = '', id = '' } = useParams();
+function UsingItemsCard({ pid, id }: { pid: string; id: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const { data, isPending, isError } = useQuery({
@@ -35,53 +28,54 @@ export function ActionQrCodes() {
     queryFn: () => dataProvider.getActionQrCodes<UsingItem>(pid, id),
   });
   return (
-    <>
-      <Title title={translate('app.actions.page_tabs.qr_codes')} />
-      <ActionTabs projectId={pid} id={id} />
-      <Card data-testid="action-qr-codes">
-        <CardContent>
-          {isPending && <LinearProgress />}
-          {isError && <Alert severity="error">{translate('app.actions.qr_codes_error')}</Alert>}
-          {data && data.length === 0 && (
-            <Typography color="text.secondary">
-              {translate('app.actions.qr_codes_empty')}
-            </Typography>
-          )}
-          {data && data.length > 0 && (
-            <HeadedTable
-              columns={[
-                'resources.actions.fields.name',
-                'app.actions.qr_code_code',
-                'app.actions.qr_code_type',
-              ]}
-            >
-              {data.map((item) => {
-                const isShortLink = item.type !== 'qr_code';
-                const to = isShortLink
-                  ? `/projects/${pid}/short-links/${item.id}/details/edit`
-                  : `/projects/${pid}/qr-code/${item.id}/details/edit`;
-                return (
-                  <TableRow key={item.id} hover>
-                    <TableCell>
-                      <Link to={to}>{item.name}</Link>
-                    </TableCell>
-                    <TableCell>
-                      <a href={item.scanUrl} target="_blank" rel="noopener noreferrer">
-                        {item.scanUrl || item.code}
-                      </a>
-                    </TableCell>
-                    <TableCell>
-                      {translate(
-                        isShortLink ? 'app.actions.item_short_link' : 'app.actions.item_qr_code',
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </HeadedTable>
-          )}
-        </CardContent>
-      </Card>
-    </>
+    <Card data-testid="action-qr-codes">
+      <CardContent>
+        <QueryState isPending={isPending} isError={isError} error="app.actions.qr_codes_error" />
+        {data && data.length === 0 && (
+          <Typography color="text.secondary">{translate('app.actions.qr_codes_empty')}</Typography>
+        )}
+        {data && data.length > 0 && (
+          <HeadedTable
+            columns={[
+              'resources.actions.fields.name',
+              'app.actions.qr_code_code',
+              'app.actions.qr_code_type',
+            ]}
+          >
+            {data.map((item) => {
+              const isShortLink = item.type !== 'qr_code';
+              const to = isShortLink
+                ? `/projects/${pid}/short-links/${item.id}/details/edit`
+                : `/projects/${pid}/qr-code/${item.id}/details/edit`;
+              return (
+                <TableRow key={item.id} hover>
+                  <TableCell>
+                    <Link to={to}>{item.name}</Link>
+                  </TableCell>
+                  <TableCell>
+                    <a href={item.scanUrl} target="_blank" rel="noopener noreferrer">
+                      {item.scanUrl || item.code}
+                    </a>
+                  </TableCell>
+                  <TableCell>
+                    {translate(
+                      isShortLink ? 'app.actions.item_short_link' : 'app.actions.item_qr_code',
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </HeadedTable>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ActionQrCodes() {
+  return (
+    <ItemTabPage title="app.actions.page_tabs.qr_codes" Tabs={ActionTabs}>
+      {(pid, id) => <UsingItemsCard pid={pid} id={id} />}
+    </ItemTabPage>
   );
 }

@@ -1,41 +1,36 @@
 // /projects/:pid/ads/create (advertisementAdd).
 import { useParams } from 'react-router-dom';
-import { Create, SimpleForm, useRedirect, useTranslate } from 'react-admin';
+import { SimpleForm, useTranslate } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import { AdvertisementInputs } from './AdvertisementInputs';
-import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { newAdValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
 import { AD_WORD, useResultNotify } from '../useNotifications';
 
 export function AdvertisementCreate() {
   const { pid = '' } = useParams();
-  const redirect = useRedirect();
   const translate = useTranslate();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), AD_WORD);
   return (
-    <Create
+    <ProjectRecordCreate<{ id: string }>
       resource="advertisements"
+      pid={pid}
       title={translate('app.advertisements.create_title')}
-      transform={(data: Record<string, unknown>) => toAdInput(data)}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
-        onSuccess: (data: { id: string }) => {
-          success(AD_WORD, 'created');
-          redirect(adPaths.detailsEdit(pid, data.id));
-        },
-        onError: (error: unknown) => failure(AD_WORD, 'creating', error, true),
-      }}
+      transform={(data) => toAdInput(data)}
+      notices={notices}
+      pathOf={(data) => adPaths.detailsEdit(pid, data.id)}
     >
       <SimpleForm
         validate={validateAd}
         mode="onChange"
         defaultValues={newAdValues()}
-        toolbar={<AdvertisementFormToolbar projectId={pid} />}
+        toolbar={<SaveCancelToolbar cancelTo={adPaths.overview(pid)} testIds="ad" />}
         data-testid="ad-form"
       >
         <AdvertisementInputs projectId={pid} />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }

@@ -6,15 +6,13 @@ import {
   useDataProvider,
   useRecordContext,
   useRedirect,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { Advertisement } from '../../shared/schemas/advertisement';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { AdvertisementInputs } from './AdvertisementInputs';
-import { AdvertisementFormToolbar } from './AdvertisementFormToolbar';
+import { SaveCancelToolbar } from '../common/SaveCancelToolbar';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { toAdFormValues, toAdInput, validateAd } from './adForm';
 import { adPaths } from './adPaths';
@@ -24,28 +22,18 @@ function DeleteAdvertisementButton({ projectId }: { projectId: string }) {
   const record = useRecordContext<Advertisement>();
   const dataProvider = useDataProvider();
   const redirect = useRedirect();
-  const translate = useTranslate();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), AD_WORD);
   if (!record) return null;
+  const meta = { projectId };
   return (
-    <ConfirmActionButton
-      label={translate('ra.action.delete')}
-      icon={<DeleteIcon />}
-      color="error"
-      title="app.advertisements.delete_title"
-      content="app.advertisements.delete_content"
-      titleArgs={{ name: record.name }}
-      testId="ad-delete"
-      onConfirm={async () => {
-        await dataProvider.delete('advertisements', {
-          id: record.id,
-          previousData: record,
-          meta: { projectId },
-        });
-        success(AD_WORD, 'deleted');
-        redirect(adPaths.overview(projectId));
-      }}
-      onFailure={(error) => failure(AD_WORD, 'deleting', error)}
+    <ItemStepButton
+      item={{ keys: 'app.advertisements', name: record.name, testIds: 'ad', notices }}
+      step="delete"
+      label="ra.action.delete"
+      run={() =>
+        dataProvider.delete('advertisements', { id: record.id, previousData: record, meta })
+      }
+      then={() => redirect(adPaths.overview(projectId))}
     />
   );
 }
@@ -59,7 +47,7 @@ function AdvertisementEditForm({ projectId }: { projectId: string }) {
       record={values as unknown as RaRecord}
       validate={validateAd}
       mode="onChange"
-      toolbar={<AdvertisementFormToolbar projectId={projectId} />}
+      toolbar={<SaveCancelToolbar cancelTo={adPaths.overview(projectId)} testIds="ad" />}
       data-testid="ad-form"
     >
       <AdvertisementInputs projectId={projectId} />

@@ -4,11 +4,10 @@ import { useParams } from 'react-router-dom';
 import { Avatar } from '@mui/material';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { DataTable, SearchInput, useLocale, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleNumberField } from '../common/LocaleNumberField';
-import { LocaleDateField } from '../common/LocaleDateField';
 import type { Advertisement } from '../../shared/schemas/advertisement';
 import { adPaths } from './adPaths';
 import { ProjectItemList } from '../common/ProjectItemList';
+import { CountColumn, UpdatedAtColumn } from '../common/ItemColumns';
 
 function ThumbnailField() {
   const record = useRecordContext<Advertisement>();
@@ -63,12 +62,8 @@ export function AdvertisementList() {
       <DataTable.Col source="displayTimeMs" align="right">
         <DisplayTimeField />
       </DataTable.Col>
-      <DataTable.Col source="qrCodeCount" align="right" disableSort>
-        <LocaleNumberField source="qrCodeCount" />
-      </DataTable.Col>
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <CountColumn source="qrCodeCount" disableSort />
+      <UpdatedAtColumn />
     </ProjectItemList>
   );
 }

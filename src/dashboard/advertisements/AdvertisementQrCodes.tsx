@@ -1,7 +1,7 @@
 // /projects/:pid/ad/:id/qr-codes (advertisementQRCodes): the QR codes that show this ad; link
 // more or unlink (PUT …/advertisements/{id}/qr-codes with the full set).
-import { useParams } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { ItemTabPage } from '../common/ItemTabPage';
 import { AdvertisementTabs } from './AdvertisementTabs';
 import { LinkedItemsCard } from './LinkedItemsCard';
 
@@ -54,13 +54,9 @@ export function AdvertisementQrCodesCard({ projectId, id }: { projectId: string;
 }
 
 export function AdvertisementQrCodes() {
-  const { pid = '', id = '' } = useParams();
-  const translate = useTranslate();
   return (
-    <>
-      <Title title={translate('app.advertisements.page_tabs.qr_codes')} />
-      <AdvertisementTabs projectId={pid} id={id} />
-      <AdvertisementQrCodesCard projectId={pid} id={id} />
-    </>
+    <ItemTabPage title="app.advertisements.page_tabs.qr_codes" Tabs={AdvertisementTabs}>
+      {(projectId, id) => <AdvertisementQrCodesCard projectId={projectId} id={id} />}
+    </ItemTabPage>
   );
 }

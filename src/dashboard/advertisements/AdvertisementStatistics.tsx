@@ -1,26 +1,21 @@
 // /projects/:pid/ad/:id/statistics and …/auditlogs. The analytics timeseries counts scans only, so
 // an ad's views and click-throughs come from GET …/advertisements/{id}/stats.
-import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Card,
   CardContent,
-  LinearProgress,
   Stack,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useGetOne, useLocale, useTranslate } from 'react-admin';
+import { useDataProvider, useGetOne, useLocale, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { presetRange } from '../statistics/ranges';
+import { QueryState } from '../common/QueryState';
+import { ItemAuditLogsTab, ItemTabPage } from '../common/ItemTabPage';
 import { AdvertisementTabs } from './AdvertisementTabs';
-
-const ItemAuditLogs = lazy(() =>
-  import('../audit-logs/ItemAuditLogs').then((m) => ({ default: m.ItemAuditLogs })),
-);
 
 const RANGES = ['7', '30', 'all'] as const;
 type Range = (typeof RANGES)[number];
@@ -77,8 +72,7 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        {isPending && <LinearProgress />}
-        {isError && <Alert severity="error">{translate('app.advertisements.load_error')}</Alert>}
+        <QueryState isPending={isPending} isError={isError} error="app.advertisements.load_error" />
         {data && (
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
@@ -86,26 +80,23 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
             useFlexGap
             sx={{ flexWrap: 'wrap' }}
           >
-            <Figure
-              label={translate('app.advertisements.stats.views')}
-              value={number.format(data.views)}
-              testId="ad-stats-views"
-            />
-            <Figure
-              label={translate('app.advertisements.stats.unique_views')}
-              value={number.format(data.uniqueViews)}
-              testId="ad-stats-unique"
-            />
-            <Figure
-              label={translate('app.advertisements.stats.clicks')}
-              value={number.format(data.clicks)}
-              testId="ad-stats-clicks"
-            />
-            <Figure
-              label={translate('app.advertisements.stats.click_rate')}
-              value={data.views ? percent.format(data.clicks / data.views) : '–'}
-              testId="ad-stats-rate"
-            />
+            {[
+              { word: 'views', value: number.format(data.views), testId: 'views' },
+              { word: 'unique_views', value: number.format(data.uniqueViews), testId: 'unique' },
+              { word: 'clicks', value: number.format(data.clicks), testId: 'clicks' },
+              {
+                word: 'click_rate',
+                value: data.views ? percent.format(data.clicks / data.views) : '–',
+                testId: 'rate',
+              },
+            ].map(({ word, value, testId }) => (
+              <Figure
+                key={testId}
+                label={translate(`app.advertisements.stats.${word}`)}
+                value={value}
+                testId={`ad-stats-${testId}`}
+              />
+            ))}
           </Stack>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -118,31 +109,15 @@ export function AdvertisementStatsCard({ projectId, id }: { projectId: string; i
 }
 
 export function AdvertisementStatistics() {
-  const { pid = '', id = '' } = useParams();
-  const translate = useTranslate();
   return (
-    <>
-      <Title title={translate('app.advertisements.page_tabs.statistics')} />
-      <AdvertisementTabs projectId={pid} id={id} />
-      <AdvertisementStatsCard projectId={pid} id={id} />
-    </>
+    <ItemTabPage title="app.advertisements.page_tabs.statistics" Tabs={AdvertisementTabs}>
+      {(projectId, id) => <AdvertisementStatsCard projectId={projectId} id={id} />}
+    </ItemTabPage>
   );
 }
 
 export function AdvertisementAuditLogs() {
-  const { pid = '', id = '' } = useParams();
-  const translate = useTranslate();
   return (
-    <>
-      <Title title={translate('app.advertisements.page_tabs.auditlogs')} />
-      <AdvertisementTabs projectId={pid} id={id} />
-      <Card>
-        <CardContent>
-          <Suspense fallback={<LinearProgress />}>
-            <ItemAuditLogs itemId={id} projectId={pid} />
-          </Suspense>
-        </CardContent>
-      </Card>
-    </>
+    <ItemAuditLogsTab title="app.advertisements.page_tabs.auditlogs" Tabs={AdvertisementTabs} />
   );
 }

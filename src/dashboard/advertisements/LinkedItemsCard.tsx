@@ -3,17 +3,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, TableCell, TableRow, Typography } from '@mui/material';
 import { HeadedTable } from '../common/HeadedTable';
+import { QueryState } from '../common/QueryState';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdLink } from '../providers/projectMethods';
@@ -88,8 +80,7 @@ export function LinkedItemsCard<Row extends LinkedItem>({
           busy={save.isPending}
           onLink={(id) => save.mutate({ ids: [...linkedIds, id], action: 'linked' })}
         />
-        {isPending && <LinearProgress />}
-        {isError && <Alert severity="error">{translate('app.advertisements.load_error')}</Alert>}
+        <QueryState isPending={isPending} isError={isError} error="app.advertisements.load_error" />
         {data && linked.length === 0 && (
           <Typography color="text.secondary" data-testid={testIds.empty}>
             {translate(empty)}

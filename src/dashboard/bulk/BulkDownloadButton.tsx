@@ -4,12 +4,10 @@
 import { useState } from 'react';
 import {
   Button as MuiButton,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   LinearProgress,
   Typography,
 } from '@mui/material';
@@ -18,9 +16,10 @@ import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { saveBlob } from '../qr-codes/download';
 import {
-  DEFAULT_PRINT,
+  LabeledCheckbox,
   PrintSettingsInput,
-  type PrintSettings,
+  printOptions,
+  usePrintSettings,
 } from '../qr-codes/PrintSettingsInput';
 import type { QrCodeRecord } from '../qr-codes/types';
 import { useSelectedRecords } from './useBulkSelection';
@@ -35,8 +34,7 @@ export function BulkDownloadButton({ projectId }: { projectId: string }) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const selectedRecords = useSelectedRecords<QrCodeRecord>(projectId);
   const [open, setOpen] = useState(false);
-  const [settings, setSettings] = useState<PrintSettings>(DEFAULT_PRINT);
-  const [force, setForce] = useState(false);
+  const print = usePrintSettings();
   const [state, setState] = useState<State>({ status: 'idle' });
 
   const build = async () => {
@@ -45,11 +43,8 @@ export function BulkDownloadButton({ projectId }: { projectId: string }) {
       const records = await selectedRecords();
       const ids = records.map((record) => String(record.id));
       setState({ status: 'busy', done: 0, total: ids.length });
-      const zip = await dataProvider.printPack(
-        projectId,
-        ids,
-        { ...settings, force },
-        (done, total) => setState({ status: 'busy', done, total }),
+      const zip = await dataProvider.printPack(projectId, ids, printOptions(print), (done, total) =>
+        setState({ status: 'busy', done, total }),
       );
       saveBlob(zip, PRINT_PACK_FILE_NAME);
       setOpen(false);
@@ -76,22 +71,12 @@ export function BulkDownloadButton({ projectId }: { projectId: string }) {
           <Typography variant="body2" color="text.secondary">
             {translate('app.bulk.print_pack_help')}
           </Typography>
-          <PrintSettingsInput
-            value={settings}
-            onChange={setSettings}
-            force={force}
-            onForceChange={setForce}
-            check={null}
-          />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={force}
-                data-testid="bulk-print-pack-force"
-                onChange={(event) => setForce(event.target.checked)}
-              />
-            }
+          <PrintSettingsInput {...print} check={null} />
+          <LabeledCheckbox
             label={translate('app.bulk.print_pack_force')}
+            checked={print.force}
+            testId="bulk-print-pack-force"
+            onChange={print.onForceChange}
           />
           {busy && (
             <>
@@ -113,7 +98,7 @@ export function BulkDownloadButton({ projectId }: { projectId: string }) {
           <MuiButton
             variant="contained"
             onClick={() => void build()}
-            disabled={busy || !(settings.size >= 10)}
+            disabled={busy || !(print.value.size >= 10)}
             data-testid="bulk-print-pack-build"
           >
             {translate('app.bulk.print_pack_build')}

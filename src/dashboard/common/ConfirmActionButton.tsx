@@ -18,13 +18,12 @@ export interface ConfirmActionButtonProps {
 export function ConfirmActionButton({
   label,
   icon,
-  title,
-  content,
   titleArgs,
   onConfirm,
   onFailure,
   testId,
   color = 'primary',
+  ...texts
 }: ConfirmActionButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,10 +41,9 @@ export function ConfirmActionButton({
         {icon}
       </Button>
       <Confirm
+        {...texts} // the title and content keys
         isOpen={open}
         loading={busy}
-        title={title}
-        content={content}
         translateOptions={titleArgs}
         onClose={() => setOpen(false)}
         onConfirm={async () => {

@@ -65,10 +65,9 @@ export function ProjectItemList({
   create,
   actions,
   empty: emptyProp,
-  rowClick,
   bulkActionButtons = false,
-  testId,
   children,
+  ...table // where a row leads, the test id
 }: ProjectItemListProps) {
   const createButton = (variant?: 'contained' | 'text') =>
     create && <CreateLinkButton {...create} variant={variant} />;
@@ -96,11 +95,10 @@ export function ProjectItemList({
         storeKey={`${resource}.${pid}`}
       >
         <ItemTable
+          {...table}
           filterKeys={filterKeys}
           empty={empty}
-          rowClick={rowClick}
           bulkActionButtons={bulkActionButtons}
-          testId={testId}
         >
           {children}
         </ItemTable>

@@ -28,17 +28,14 @@ const MAX_STOPS = 5;
 const MIN_STOPS = 2;
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-export function ColorField({
-  value,
-  onChange,
-  label,
-  testId,
-}: {
+interface ColorFieldProps {
   value: string;
   onChange: (color: string) => void;
   label: string;
   testId: string;
-}) {
+}
+
+export function ColorField({ value, onChange, label, testId }: ColorFieldProps) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Box
@@ -66,17 +63,7 @@ export function ColorField({
 }
 
 /** A hex text field that only reports complete colours (typing "#12" keeps the old colour). */
-function HexInput({
-  value,
-  onChange,
-  label,
-  testId,
-}: {
-  value: string;
-  onChange: (color: string) => void;
-  label: string;
-  testId: string;
-}) {
+function HexInput({ value, onChange, label, testId }: ColorFieldProps) {
   const [text, setText] = useState(value);
   // Follow the picker (or a template) unless the text already means the same colour.
   useEffect(() => {

@@ -1,6 +1,8 @@
 // /projects/:pid/tags/create (labelAdd).
 import { useParams } from 'react-router-dom';
-import { Create, SaveButton, SimpleForm, Toolbar, useRedirect } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import type { Label } from '../../shared/schemas/label';
 import { useLinkNotify } from '../useNotifications';
 import { LabelInputs, validateLabel } from './LabelInputs';
@@ -8,24 +10,17 @@ import { labelPaths } from './labelPaths';
 
 export function LabelCreate() {
   const { pid = '' } = useParams();
-  const redirect = useRedirect();
-  const { success, failure } = useLinkNotify();
+  const notices = itemNotices(useLinkNotify(), 'label');
   return (
-    <Create
+    <ProjectRecordCreate<Label>
       resource="labels"
-      transform={(data: Record<string, unknown>) => ({
+      pid={pid}
+      transform={(data) => ({
         name: data.name,
         color: data.color ?? null,
       })}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
-        onSuccess: () => {
-          success('label', 'created');
-          redirect(labelPaths.overview(pid));
-        },
-        onError: (error: unknown) => failure('label', 'creating', error, true),
-      }}
+      notices={notices}
+      pathOf={() => labelPaths.overview(pid)}
     >
       <SimpleForm
         validate={validateLabel}
@@ -39,6 +34,6 @@ export function LabelCreate() {
       >
         <LabelInputs />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }

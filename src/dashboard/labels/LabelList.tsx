@@ -2,13 +2,12 @@
 import { useParams } from 'react-router-dom';
 import { Chip } from '@mui/material';
 import { DataTable, SearchInput, useRecordContext } from 'react-admin';
-import { LocaleNumberField } from '../common/LocaleNumberField';
-import { LocaleDateField } from '../common/LocaleDateField';
 import type { Label } from '../../shared/schemas/label';
 import { chipSx } from './labelColors';
 import { labelPaths } from './labelPaths';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
+import { CountColumn, UpdatedAtColumn } from '../common/ItemColumns';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -48,12 +47,8 @@ export function LabelList() {
       <DataTable.Col source="name">
         <NameChip />
       </DataTable.Col>
-      <DataTable.Col source="itemCount" align="right" disableSort>
-        <LocaleNumberField source="itemCount" />
-      </DataTable.Col>
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <CountColumn source="itemCount" disableSort />
+      <UpdatedAtColumn shownFrom="sm" />
     </ProjectItemList>
   );
 }

@@ -2,9 +2,8 @@
 // the browser (type, size, storage left), uploaded to the file API with a progress bar, and the
 // field gets the new id. View and delete follow SPEC §4's three cases: a new file, a stored source,
 // a pending removal.
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -15,7 +14,9 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { checkUpload, MEDIA_RULES, type MediaKind } from '../../shared/media';
+import { MEDIA_RULES, type MediaKind } from '../../shared/media';
+import { takePickedFile } from './pickedFile';
+import { FilePickButton } from './FilePickButton';
 import { useCurrentProjectId } from '../useCurrentProject';
 import { uploadErrorMessage, uploadMedia } from '../providers/uploadMedia';
 import { useRemainingStorage } from './useRemainingStorage';
@@ -80,9 +81,6 @@ export interface MediaInputProps {
   helperText?: string;
 }
 
-const acceptOf = (kind: MediaKind) =>
-  MEDIA_RULES[kind].extensions?.map((ext) => `.${ext}`).join(',') ?? undefined;
-
 export function MediaInput({
   source,
   kind,
@@ -96,7 +94,6 @@ export function MediaInput({
   const currentProjectId = useCurrentProjectId();
   const projectId = projectIdProp ?? currentProjectId;
   const { remaining } = useRemainingStorage(projectId);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const {
     id,
@@ -116,15 +113,9 @@ export function MediaInput({
   };
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = checkUpload(kind, file.name, file.size, remaining);
-    if (problem) {
-      setUpload({ status: 'error', ...uploadErrorMessage({ ...problem, detail: '' }) });
-      return;
-    }
-    if (!projectId) return;
+    const { file, problem } = takePickedFile(event, kind, remaining) ?? {};
+    if (problem) setUpload({ status: 'error', ...problem });
+    if (!file || !projectId) return;
     setUpload({ status: 'uploading', percent: 0, name: file.name });
     const handle = uploadMedia({
       projectId,
@@ -173,25 +164,15 @@ export function MediaInput({
         <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <input
-          ref={fileInput}
-          id={id}
-          type="file"
-          hidden
-          accept={acceptOf(kind)}
-          onChange={onPick}
-          data-testid={`${testId}-file`}
-        />
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<UploadIcon />}
+        <FilePickButton
+          kind={kind}
+          inputId={id}
+          testId={testId}
+          buttonTestId={`${testId}-choose`}
           disabled={upload.status === 'uploading' || !projectId}
-          onClick={() => fileInput.current?.click()}
-          data-testid={`${testId}-choose`}
-        >
-          {translate(current === 'empty' ? 'app.media.choose' : 'app.media.replace')}
-        </Button>
+          replaces={current !== 'empty'}
+          onPick={onPick}
+        />
         {fileName && (
           <Typography
             variant="body2"

@@ -1,20 +1,12 @@
 // A scan URL as a link with a copy button.
-import { Link, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { CopyButton } from '../common/CopyButton';
+import { UrlLink } from '../common/UrlLink';
 
 export function CopyableUrl({ url }: { url: string }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Link
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="body2"
-        data-testid="page-scan-url"
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-      >
-        {url}
-      </Link>
+      <UrlLink url={url} variant="body2" testId="page-scan-url" />
       <CopyButton value={url} testId="page-scan-url-copy" />
     </Stack>
   );

@@ -2,13 +2,12 @@
 // (GET /projects/{pid}/pages/{id}/preview: same renderer and theme, no scan counted). A file
 // Action has no page of ours: a scan opens the file, so the frame offers that file.
 import { useEffect, useState } from 'react';
-import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
+import { PhoneFrame, PhoneLoading, PhonePage } from '../common/PhoneFrame';
 import { fileSourceOf, type PageRecord } from './pageKinds';
-
-const PHONE = { width: 375, height: 740 };
 
 type PreviewState = { status: 'loading' } | { status: 'ready'; html: string } | { status: 'error' };
 
@@ -73,55 +72,25 @@ export function PagePreview({
   const isFile = page.objectType === 'file';
   return (
     <Box data-testid="page-preview" data-state={isFile ? 'file' : state.status}>
-      <Box
-        sx={{
-          width: PHONE.width * scale + 20,
-          height: PHONE.height * scale + 20,
-          p: '10px',
-          borderRadius: '36px',
-          bgcolor: '#111827',
-          boxShadow: 6,
-          mx: 'auto',
-        }}
-      >
-        <Box
-          sx={{
-            width: PHONE.width * scale,
-            height: PHONE.height * scale,
-            borderRadius: '26px',
-            overflow: 'hidden',
-            bgcolor: '#fff',
-            color: '#111827',
-            position: 'relative',
-          }}
-        >
-          {isFile ? (
-            <FileCard page={page} />
-          ) : state.status === 'ready' ? (
-            <Box
-              component="iframe"
-              title={translate('app.pages.preview_title', { name: page.name })}
-              srcDoc={state.html}
-              // No scripts, no navigation, no same-origin access: the page is only looked at.
-              sandbox=""
-              sx={{
-                border: 0,
-                width: PHONE.width,
-                height: PHONE.height,
-                transform: `scale(${scale})`,
-                transformOrigin: '0 0',
-                display: 'block',
-              }}
-            />
-          ) : state.status === 'loading' ? (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-          ) : (
-            <Typography color="error" sx={{ p: 3, mt: 8, textAlign: 'center' }}>
-              {translate('app.pages.preview_error')}
-            </Typography>
-          )}
-        </Box>
-      </Box>
+      <PhoneFrame scale={scale} sx={{ mx: 'auto' }} screenSx={{ color: '#111827' }}>
+        {isFile ? (
+          <FileCard page={page} />
+        ) : state.status === 'ready' ? (
+          <PhonePage
+            title={translate('app.pages.preview_title', { name: page.name })}
+            html={state.html}
+            // No scripts, no navigation, no same-origin access: the page is only looked at.
+            sandbox=""
+            scale={scale}
+          />
+        ) : state.status === 'loading' ? (
+          <PhoneLoading />
+        ) : (
+          <Typography color="error" sx={{ p: 3, mt: 8, textAlign: 'center' }}>
+            {translate('app.pages.preview_error')}
+          </Typography>
+        )}
+      </PhoneFrame>
       <Typography
         variant="caption"
         color="text.secondary"

@@ -7,18 +7,15 @@ import {
   SimpleForm,
   useDataProvider,
   useRedirect,
-  useTranslate,
   TopToolbar,
   useRecordContext,
   usePermissions,
 } from 'react-admin';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { allows, ACCESS_RULES } from '../access';
 import { useResultNotify } from '../useNotifications';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import { ProjectInputs } from './ProjectInputs';
 import { ProjectTabs } from './ProjectTabs';
 import { cleanProject, validateProjectUpdate } from './projectValidation';
@@ -27,44 +24,28 @@ export function ProjectActions() {
   const record = useRecordContext<{ id: string; name: string }>();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const redirect = useRedirect();
-  const translate = useTranslate();
   const { permissions } = usePermissions<DashboardPermissions>();
-  const { success, failure } = useResultNotify();
+  const notices = itemNotices(useResultNotify(), 'project');
   if (!record) return null;
-  const role = permissions?.role;
+  const can = (rule: string) => allows(permissions?.role, ACCESS_RULES[rule]);
+  const item = { keys: 'app.projects', name: record.name, testIds: 'project', notices };
+  const project = { id: record.id };
   return (
     <>
-      {allows(role, ACCESS_RULES['projects.duplicate']) && (
-        <ConfirmActionButton
-          label={translate('app.projects.duplicate')}
-          icon={<ContentCopyIcon />}
-          title="app.projects.duplicate_title"
-          content="app.projects.duplicate_content"
-          titleArgs={{ name: record.name }}
-          testId="project-duplicate"
-          onConfirm={async () => {
-            const { data } = await dataProvider.duplicate('projects', { id: record.id });
-            success('project', 'duplicated');
-            redirect(`/projects/${data.id}/details/edit`);
-          }}
-          onFailure={(error) => failure('project', 'duplicating', error)}
+      {can('projects.duplicate') && (
+        <ItemStepButton
+          item={item}
+          step="duplicate"
+          run={() => dataProvider.duplicate('projects', project)}
+          then={({ data }) => redirect(`/projects/${data.id}/details/edit`)}
         />
       )}
-      {allows(role, ACCESS_RULES['projects.trash']) && (
-        <ConfirmActionButton
-          label={translate('app.projects.trash')}
-          icon={<DeleteIcon />}
-          color="error"
-          title="app.projects.trash_title"
-          content="app.projects.trash_content"
-          titleArgs={{ name: record.name }}
-          testId="project-trash"
-          onConfirm={async () => {
-            await dataProvider.trash('projects', { id: record.id });
-            success('project', 'trashed');
-            redirect('/projects');
-          }}
-          onFailure={(error) => failure('project', 'trashing', error)}
+      {can('projects.trash') && (
+        <ItemStepButton
+          item={item}
+          step="trash"
+          run={() => dataProvider.trash('projects', project)}
+          then={() => redirect('/projects')}
         />
       )}
     </>

@@ -1,6 +1,6 @@
 // /projects/:pid/start, the project's start page: counts, usage against limits with SPEC §4's
 // colours and storage banner, the latest QR codes and short links, and quick links to create more.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Alert,
@@ -54,11 +54,38 @@ import { shortLinkPaths } from '../short-links/shortLinkPaths';
 
 export const LATEST_COUNT = 5;
 
+/** The counts at the top: the usage figure and its test id. */
+const COUNTS = [
+  ['qrCodes', 'qr-codes'],
+  ['shortLinks', 'short-links'],
+  ['scans', 'scans'],
+] as const;
+
 interface LatestItem {
   id: string;
   name: string;
   scanUrl: string;
   createdAt: string;
+}
+
+/** A section of the start page: a card with a heading; `fill` stretches it to its row's height. */
+function SectionCard({
+  title,
+  fill = false,
+  testId,
+  children,
+}: {
+  title: string;
+  fill?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card sx={fill ? { height: '100%' } : undefined} data-testid={testId}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
 }
 
 function CountCard({ label, value, testId }: { label: string; value?: string; testId: string }) {
@@ -238,88 +265,58 @@ export function ProjectHome() {
       {customerStatus && <ScanBanner status={customerStatus} />}
       <OnboardingChecklist projectId={pid} />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <CountCard
-            label={translate('app.usage.qrCodes')}
-            value={status ? abbreviateCount(status.used.qrCodes, locale) : undefined}
-            testId="start-count-qr-codes"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <CountCard
-            label={translate('app.usage.shortLinks')}
-            value={status ? abbreviateCount(status.used.shortLinks, locale) : undefined}
-            testId="start-count-short-links"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <CountCard
-            label={translate('app.usage.scans')}
-            value={status ? abbreviateCount(status.used.scans, locale) : undefined}
-            testId="start-count-scans"
-          />
-        </Grid>
+        {COUNTS.map(([count, testId]) => (
+          <Grid key={count} size={{ xs: 12, sm: 4 }}>
+            <CountCard
+              label={translate(`app.usage.${count}`)}
+              value={status ? abbreviateCount(status.used[count], locale) : undefined}
+              testId={`start-count-${testId}`}
+            />
+          </Grid>
+        ))}
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardHeader
-              title={translate('app.start.quick_title')}
-              slotProps={{ title: { variant: 'h6' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              <Grid container spacing={1.5}>
-                {quickLinks.map((link) => (
-                  <Grid key={link.kind} size={{ xs: 12, sm: 6 }}>
-                    <Button
-                      component={RouterLink}
-                      to={link.to}
-                      variant="outlined"
-                      startIcon={link.icon}
-                      fullWidth
-                      sx={{ justifyContent: 'flex-start', py: 1.25 }}
-                      data-testid={`start-quick-${link.kind}`}
-                    >
-                      {translate(link.label)}
-                    </Button>
-                  </Grid>
-                ))}
-              </Grid>
-            </CardContent>
-          </Card>
+          <SectionCard title={translate('app.start.quick_title')} fill>
+            <Grid container spacing={1.5}>
+              {quickLinks.map((link) => (
+                <Grid key={link.kind} size={{ xs: 12, sm: 6 }}>
+                  <Button
+                    component={RouterLink}
+                    to={link.to}
+                    variant="outlined"
+                    startIcon={link.icon}
+                    fullWidth
+                    sx={{ justifyContent: 'flex-start', py: 1.25 }}
+                    data-testid={`start-quick-${link.kind}`}
+                  >
+                    {translate(link.label)}
+                  </Button>
+                </Grid>
+              ))}
+            </Grid>
+          </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardHeader
-              title={translate('app.usage.project_title')}
-              slotProps={{ title: { variant: 'h6' } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              {status ? (
-                <UsageList
-                  status={status}
-                  keys={['qrCodes', 'shortLinks', 'scans', 'storage', 'users']}
-                />
-              ) : (
-                <Skeleton variant="rectangular" height={120} />
-              )}
-              <Box sx={{ mt: 1.5 }}>
-                <ScanForecast customerId={project?.customerId} />
-              </Box>
-            </CardContent>
-          </Card>
+          <SectionCard title={translate('app.usage.project_title')} fill>
+            {status ? (
+              <UsageList
+                status={status}
+                keys={['qrCodes', 'shortLinks', 'scans', 'storage', 'users']}
+              />
+            ) : (
+              <Skeleton variant="rectangular" height={120} />
+            )}
+            <Box sx={{ mt: 1.5 }}>
+              <ScanForecast customerId={project?.customerId} />
+            </Box>
+          </SectionCard>
         </Grid>
       </Grid>
       {customerStatus && (
-        <Card data-testid="start-customer-usage">
-          <CardHeader
-            title={translate('app.usage.customer_title')}
-            slotProps={{ title: { variant: 'h6' } }}
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <UsageList status={customerStatus} />
-          </CardContent>
-        </Card>
+        <SectionCard title={translate('app.usage.customer_title')} testId="start-customer-usage">
+          <UsageList status={customerStatus} />
+        </SectionCard>
       )}
       {status && (
         <ProjectLimitsCard key={JSON.stringify(status.total)} projectId={pid} status={status} />

@@ -1,5 +1,7 @@
 // /projects/:pid/qrcodes/template/toevoegen: a new named design.
-import { Create, SimpleForm, useRedirect } from 'react-admin';
+import { SimpleForm } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import { useParams } from 'react-router-dom';
 import { DEFAULT_QR_DESIGN } from '../../shared/schemas/qrCode';
 import { useQrNotify } from '../useNotifications';
@@ -8,21 +10,14 @@ import { QrCodeTemplateInputs, validateTemplate } from './QrCodeTemplateInputs';
 
 export function QrCodeTemplateCreate() {
   const { pid = '' } = useParams();
-  const { success, failure } = useQrNotify();
-  const redirect = useRedirect();
+  const notices = itemNotices(useQrNotify(), 'template');
   return (
-    <Create
+    <ProjectRecordCreate<{ id: string }>
       resource="qr-code-templates"
-      transform={(data: Record<string, unknown>) => ({ name: data.name, design: data.design })}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // Our own onSuccess replaces react-admin's, redirect included.
-        onSuccess: (data: { id: string }) => {
-          success('template', 'created');
-          redirect(templatePaths.detailsEdit(pid, String(data.id)));
-        },
-        onError: (error: unknown) => failure('template', 'creating', error, true),
-      }}
+      pid={pid}
+      transform={(data) => ({ name: data.name, design: data.design })}
+      notices={notices}
+      pathOf={(data) => templatePaths.detailsEdit(pid, String(data.id))}
     >
       <SimpleForm
         validate={validateTemplate}
@@ -31,7 +26,7 @@ export function QrCodeTemplateCreate() {
       >
         <QrCodeTemplateInputs pid={pid} />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }
 QrCodeTemplateCreate.path = '/projects/:pid/qrcodes/template/toevoegen';

@@ -1,7 +1,6 @@
 // /projects/:pid/qrcodes/templates: the project's named QR designs.
 import AddIcon from '@mui/icons-material/Add';
 import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
@@ -10,6 +9,7 @@ import { templatePaths } from './paths';
 import { templatePreviewText } from './QrCodeTemplateInputs';
 import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
+import { UpdatedAtColumn } from '../common/ItemColumns';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -72,9 +72,7 @@ export function QrCodeTemplateList() {
         <Thumbnail />
       </DataTable.Col>
       <DataTable.Col source="name" />
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <UpdatedAtColumn />
     </ProjectItemList>
   );
 }

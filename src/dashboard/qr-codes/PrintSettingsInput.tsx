@@ -1,6 +1,7 @@
 // Print settings of a download: size in millimetres, PNG's DPI, PDF bleed with crop marks and
 // CMYK, the module size this gives, and "download anyway" for a design the gate refuses.
-import { Alert, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Checkbox, FormControlLabel, Stack, TextField, type SxProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ScanCheck } from '../../shared/scannability';
 
@@ -15,19 +16,59 @@ export interface PrintSettings {
 export const DEFAULT_PRINT: PrintSettings = { size: 40, dpi: 300, bleed: false, cmyk: false };
 const MIN_SIZE_MM = 10;
 
+/** A download's print settings and its "download anyway", as PrintSettingsInput takes them. */
+export interface PrintSettingsState {
+  value: PrintSettings;
+  onChange: (value: PrintSettings) => void;
+  force: boolean;
+  onForceChange: (force: boolean) => void;
+}
+
+export function usePrintSettings(): PrintSettingsState {
+  const [value, onChange] = useState<PrintSettings>(DEFAULT_PRINT);
+  const [force, onForceChange] = useState(false);
+  return { value, onChange, force, onForceChange };
+}
+
+/** What a download sends: the print settings and whether to download anyway. */
+export const printOptions = ({ value, force }: PrintSettingsState) => ({ ...value, force });
+
+/** A checkbox with its label. */
+export function LabeledCheckbox({
+  label,
+  checked,
+  onChange,
+  testId,
+  sx,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId?: string;
+  sx?: SxProps;
+}) {
+  return (
+    <FormControlLabel
+      sx={sx}
+      control={
+        <Checkbox
+          checked={checked}
+          data-testid={testId}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
 export function PrintSettingsInput({
   value,
   onChange,
   force,
   onForceChange,
   check,
-}: {
-  value: PrintSettings;
-  onChange: (value: PrintSettings) => void;
-  force: boolean;
-  onForceChange: (force: boolean) => void;
-  check: ScanCheck | null;
-}) {
+}: PrintSettingsState & { check: ScanCheck | null }) {
   const translate = useTranslate();
   const sizeError = !(value.size >= MIN_SIZE_MM && value.size <= 1000);
   return (
@@ -56,24 +97,14 @@ export function PrintSettingsInput({
         />
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={value.bleed}
-              onChange={(event) => onChange({ ...value, bleed: event.target.checked })}
-            />
-          }
-          label={translate('app.qr_print.bleed')}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={value.cmyk}
-              onChange={(event) => onChange({ ...value, cmyk: event.target.checked })}
-            />
-          }
-          label={translate('app.qr_print.cmyk')}
-        />
+        {(['bleed', 'cmyk'] as const).map((option) => (
+          <LabeledCheckbox
+            key={option}
+            label={translate(`app.qr_print.${option}`)}
+            checked={value[option]}
+            onChange={(checked) => onChange({ ...value, [option]: checked })}
+          />
+        ))}
       </Stack>
       {check && (
         <Alert severity={check.moduleTooSmall ? 'warning' : 'info'} data-testid="qr-print-module">
@@ -87,16 +118,12 @@ export function PrintSettingsInput({
       {check && !check.ok && (
         <Alert severity="error" data-testid="qr-print-refused">
           {check.failures.map((failure) => translate(`app.qr_print.failures.${failure}`)).join(' ')}
-          <FormControlLabel
+          <LabeledCheckbox
             sx={{ display: 'flex', mt: 1 }}
-            control={
-              <Checkbox
-                checked={force}
-                data-testid="qr-print-force"
-                onChange={(event) => onForceChange(event.target.checked)}
-              />
-            }
             label={translate('app.qr_print.force')}
+            checked={force}
+            testId="qr-print-force"
+            onChange={onForceChange}
           />
         </Alert>
       )}

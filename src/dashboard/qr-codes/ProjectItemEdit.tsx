@@ -1,22 +1,44 @@
 // The details tab QR codes and short links share (issue 8 part 5): duplicate and trash at the top,
 // the fields on the left with the tags below them, a card on the right with the scan URL and the
 // Action, and a save button. Each kind brings its own fields, card items and what it sends.
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
   SaveButton,
   SimpleForm,
   TextInput,
   Toolbar,
+  useDataProvider,
   useRecordContext,
+  useRedirect,
   useTranslate,
   type ValidateForm,
 } from 'react-admin';
+import type { DashboardDataProvider } from '../providers/dataProvider';
+import { ItemStepButton, type ItemNotices } from '../common/ItemStepButton';
+import { shortLinkPaths } from '../short-links/shortLinkPaths';
+import { qrCodePath } from './QrCodeTabs';
 import { DestinationWarning } from '../actions/DestinationWarning';
 import { LabelsInput } from '../labels/LabelsInput';
 import { useRecordWithoutLabels, type RecordWithLabels } from '../labels/useRecordWithoutLabels';
 import { ActionLabel } from './ActionLabel';
 import { ProjectRecordEdit } from '../common/ProjectRecordEdit';
+
+/** What differs between the two kinds' duplicate and trash buttons. */
+const KINDS = {
+  'qr-codes': {
+    keys: 'app.qr_codes',
+    testIds: 'qr',
+    itemPath: (pid: string, id: string) => qrCodePath(pid, id),
+    listPath: (pid: string) => `/projects/${pid}/qr-codes`,
+  },
+  'short-links': {
+    keys: 'app.short_links',
+    testIds: 'short-link',
+    itemPath: (pid: string, id: string) => shortLinkPaths.tab(pid, id),
+    listPath: shortLinkPaths.overview,
+  },
+} as const;
 
 type ItemRecord = RecordWithLabels & {
   name: string;
@@ -27,13 +49,11 @@ export interface ProjectItemEditProps<T extends ItemRecord> {
   resource: 'qr-codes' | 'short-links';
   pid: string;
   id: string;
-  /** Duplicate and trash of this kind. */
-  Actions: ComponentType<{ pid: string; id: string; name: string }>;
   validate: ValidateForm;
   /** What the form sends: only its own fields, as tags save on their own (LabelsInput). */
   transform: (data: Record<string, unknown>) => Record<string, unknown>;
-  onSaved: () => void;
-  onSaveError: (error: unknown) => void;
+  /** The kind's notices: saved, duplicated and trashed, or what failed. */
+  notices: ItemNotices<'saved' | 'duplicated' | 'trashed', 'saving' | 'duplicating' | 'trashing'>;
   saveTestId: string;
   /** The fields above the tags. */
   fields: (record: T) => ReactNode;
@@ -45,16 +65,35 @@ export interface ProjectItemEditProps<T extends ItemRecord> {
   below?: (record: T) => ReactNode;
 }
 
+/** Duplicate (then to the copy) and trash (then to the list), each after a confirmation. */
 function TopActions({
+  resource,
   pid,
-  Actions,
-}: {
-  pid: string;
-  Actions: ProjectItemEditProps<ItemRecord>['Actions'];
-}) {
+  notices,
+}: Pick<ProjectItemEditProps<ItemRecord>, 'resource' | 'pid' | 'notices'>) {
   const record = useRecordContext<ItemRecord>();
+  const dataProvider = useDataProvider<DashboardDataProvider>();
+  const redirect = useRedirect();
   if (!record) return null;
-  return <Actions pid={pid} id={String(record.id)} name={record.name} />;
+  const { keys, testIds, itemPath, listPath } = KINDS[resource];
+  const item = { keys, name: record.name, testIds, notices };
+  const params = { id: record.id, meta: { projectId: pid } };
+  return (
+    <>
+      <ItemStepButton
+        item={item}
+        step="duplicate"
+        run={() => dataProvider.duplicate(resource, params)}
+        then={({ data }) => redirect(itemPath(pid, String(data.id)))}
+      />
+      <ItemStepButton
+        item={item}
+        step="trash"
+        run={() => dataProvider.trash(resource, params)}
+        then={() => redirect(listPath(pid))}
+      />
+    </>
+  );
 }
 
 function Details<T extends ItemRecord>({
@@ -123,7 +162,7 @@ function Details<T extends ItemRecord>({
  * after a tag change must not reset what is being typed in the form.
  */
 function ItemForm<T extends ItemRecord>(
-  props: Omit<ProjectItemEditProps<T>, 'id' | 'Actions' | 'transform' | 'onSaved' | 'onSaveError'>,
+  props: Omit<ProjectItemEditProps<T>, 'id' | 'transform' | 'notices'>,
 ) {
   const { record, formRecord } = useRecordWithoutLabels<T>();
   if (!record || !formRecord) return null;
@@ -149,7 +188,9 @@ export function ProjectItemEdit<T extends ItemRecord>(props: ProjectItemEditProp
     <ProjectRecordEdit
       {...props}
       title={false}
-      actions={<TopActions pid={props.pid} Actions={props.Actions} />}
+      actions={<TopActions {...props} />}
+      onSaved={() => props.notices.success('saved')}
+      onSaveError={(error) => props.notices.failure('saving', error, true)}
     >
       <ItemForm<T> {...props} />
     </ProjectRecordEdit>

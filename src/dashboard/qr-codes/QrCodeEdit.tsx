@@ -8,10 +8,10 @@ import { zodValidate } from '../validation';
 import { QrDesignInput, normaliseDesign } from '../design/QrDesignInput';
 import { TemplatePicker } from '../qr-code-templates/TemplatePicker';
 import { ProjectItemEdit } from './ProjectItemEdit';
-import { QrCodeActions } from './QrCodeActions';
 import { QrDownloadPanel } from './QrDownloadPanel';
 import { ScanUrl } from './ScanUrl';
 import { useQrNotify } from '../useNotifications';
+import { itemNotices } from '../common/ItemStepButton';
 import type { QrCodeRecord } from './types';
 
 const validateQrCode = zodValidate(
@@ -50,22 +50,20 @@ function Design({ pid, scanUrl }: { pid: string; scanUrl: string }) {
 }
 
 export function QrCodeEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useQrNotify();
+  const notices = itemNotices(useQrNotify(), 'qr_code');
   return (
     <ProjectItemEdit<QrCodeRecord>
       resource="qr-codes"
       pid={pid}
       id={id}
-      Actions={QrCodeActions}
-      validate={validateQrCode}
       transform={(data) => ({
         name: data.name,
         description: data.description ?? null,
         templateId: data.templateId ?? null,
         design: normaliseDesign(data.design),
       })}
-      onSaved={() => success('qr_code', 'saved')}
-      onSaveError={(error) => failure('qr_code', 'saving', error, true)}
+      validate={validateQrCode}
+      notices={notices}
       saveTestId="qr-save"
       fields={() => (
         <TextInput

@@ -3,11 +3,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleNumberField } from '../common/LocaleNumberField';
-import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import { QrPreview } from '../design/QrPreview';
 import { normaliseDesign } from '../design/QrDesignInput';
-import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { BulkDownloadButton, BulkTagButton, BulkTrashButton } from '../bulk';
 import { ActionLabel } from './ActionLabel';
@@ -15,6 +13,7 @@ import type { QrCodeRecord } from './types';
 import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
 import { ExportButton } from '../import/ExportButton';
+import { LabelsColumn, UpdatedAtColumn } from '../common/ItemColumns';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -101,21 +100,11 @@ export function QrCodeList() {
       <DataTable.Col source="action" disableSort>
         <ActionColumn />
       </DataTable.Col>
-      <DataTable.Col
-        source="labels"
-        label="resources.qr-codes.fields.labels"
-        disableSort
-        sx={{ display: { xs: 'none', md: 'table-cell' } }}
-      >
-        {/* The answer carries each QR code's tags (docs/api-content.md). */}
-        <LabelChips max={3} />
-      </DataTable.Col>
+      <LabelsColumn />
       <DataTable.Col source="scans" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
         <LocaleNumberField source="scans" />
       </DataTable.Col>
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <UpdatedAtColumn />
     </ProjectItemList>
   );
 }

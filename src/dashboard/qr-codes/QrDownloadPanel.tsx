@@ -18,7 +18,7 @@ import {
   saveBlob,
   type DownloadFormat,
 } from './download';
-import { DEFAULT_PRINT, PrintSettingsInput, type PrintSettings } from './PrintSettingsInput';
+import { PrintSettingsInput, printOptions, usePrintSettings } from './PrintSettingsInput';
 import type { ScanTestResult } from './scanTest';
 
 export type ScanTestState =
@@ -57,8 +57,7 @@ export function QrDownloadPanel({
   const notify = useNotify();
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const [busy, setBusy] = useState<DownloadFormat | null>(null);
-  const [print, setPrint] = useState<PrintSettings>(DEFAULT_PRINT);
-  const [force, setForce] = useState(false);
+  const print = usePrintSettings();
   const [check, setCheck] = useState<ScanCheck | null>(null);
   const storedProjectId = stored?.projectId;
   const storedId = stored?.id;
@@ -76,7 +75,7 @@ export function QrDownloadPanel({
       if (storedProjectId && storedId) {
         // The server's gate: the same check a download passes.
         const checkItem = isShortLink ? dataProvider.checkShortLink : dataProvider.checkQrCode;
-        const { data } = await checkItem(storedProjectId, storedId, print.size);
+        const { data } = await checkItem(storedProjectId, storedId, print.value.size);
         setCheck(data);
         setTest({
           status: 'done',
@@ -94,7 +93,7 @@ export function QrDownloadPanel({
     } catch (error) {
       setTest({ status: 'error', error });
     }
-  }, [text, designKey, storedProjectId, storedId, isShortLink, print.size, dataProvider]);
+  }, [text, designKey, storedProjectId, storedId, isShortLink, print.value.size, dataProvider]);
 
   useEffect(() => {
     if (testOnMount) void runTest();
@@ -109,8 +108,7 @@ export function QrDownloadPanel({
           : dataProvider.downloadQrCode;
         const blob = await downloadItem(stored.projectId, stored.id, {
           format,
-          ...print,
-          force,
+          ...printOptions(print),
         });
         saveBlob(blob, `${fileBaseName(name)}.${format}`);
       } else {
@@ -162,15 +160,7 @@ export function QrDownloadPanel({
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           {translate(stored?.unsaved ? 'app.qr_print.save_first' : 'app.qr_codes.download_hint')}
         </Typography>
-        {stored && (
-          <PrintSettingsInput
-            value={print}
-            onChange={setPrint}
-            force={force}
-            onForceChange={setForce}
-            check={check}
-          />
-        )}
+        {stored && <PrintSettingsInput {...print} check={check} />}
       </Box>
       <Box>
         <Button

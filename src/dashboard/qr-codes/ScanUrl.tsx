@@ -1,7 +1,8 @@
 // The URL a QR code encodes, with a copy button.
-import { Link, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CopyButton } from '../common/CopyButton';
+import { UrlLink } from '../common/UrlLink';
 
 /** Selects the URL's text for a manual copy where the clipboard API is missing. */
 function selectUrlText(): void {
@@ -21,15 +22,7 @@ export function ScanUrl({ url }: { url: string }) {
         {translate('resources.qr-codes.fields.scanUrl')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Link
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="qr-scan-url"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
-          {url}
-        </Link>
+        <UrlLink url={url} testId="qr-scan-url" />
         <CopyButton value={url} testId="qr-scan-url-copy" onUnavailable={selectUrlText} />
       </Stack>
     </Stack>

@@ -3,16 +3,7 @@
 // server makes its link Action in the same request) or an existing QR link.
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
-import {
-  Create,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useInput,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
+import { SaveButton, SimpleForm, TextInput, Toolbar, useInput, useTranslate } from 'react-admin';
 import { linkDataSchema } from '../../shared/schemas/action';
 import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/shortLink';
 import { zodValidate } from '../validation';
@@ -21,6 +12,8 @@ import { UtmBuilder } from '../actions/UtmBuilder';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
 import { shortLinkPaths } from './shortLinkPaths';
 import { useLinkNotify } from '../useNotifications';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 
 /**
  * The shared schema's rules, with the uri's pattern error spelled out ("the format is invalid"
@@ -83,21 +76,14 @@ function ActionInput({ projectId }: { projectId: string }) {
 export function ShortLinkCreate() {
   const { pid = '' } = useParams();
   const translate = useTranslate();
-  const redirect = useRedirect();
-  const { success, failure } = useLinkNotify();
+  const notices = itemNotices(useLinkNotify(), 'short_link');
   return (
-    <Create
+    <ProjectRecordCreate<ShortLink>
       resource="short-links"
+      pid={pid}
       transform={newShortLinkBody}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // A custom onSuccess replaces react-admin's redirect, so it redirects itself.
-        onSuccess: (data: ShortLink) => {
-          success('short_link', 'created');
-          redirect(shortLinkPaths.tab(pid, data.id));
-        },
-        onError: (error: unknown) => failure('short_link', 'creating', error, true),
-      }}
+      notices={notices}
+      pathOf={(data) => shortLinkPaths.tab(pid, data.id)}
     >
       <SimpleForm
         validate={validateNewShortLink}
@@ -135,6 +121,6 @@ export function ShortLinkCreate() {
           </Typography>
         </Box>
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }

@@ -4,34 +4,32 @@ import { Typography } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { shortLinkInputSchema, type ShortLink } from '../../shared/schemas/shortLink';
 import { ProjectItemEdit } from '../qr-codes/ProjectItemEdit';
-import { ShortLinkActions } from './ShortLinkActions';
 import { uriAwareValidate } from './ShortLinkCreate';
 import { ShortLinkQrCode } from './ShortLinkQrCode';
 import { ShortLinkScanUrl } from './ShortLinkScanUrl';
 import { ShortLinkUriInput } from './ShortLinkUriInput';
 import { useLinkNotify } from '../useNotifications';
+import { itemNotices } from '../common/ItemStepButton';
 
 const validateEdit = uriAwareValidate(
   shortLinkInputSchema.pick({ uri: true, name: true, description: true }),
 );
 
 export function ShortLinkEdit({ pid, id }: { pid: string; id: string }) {
-  const { success, failure } = useLinkNotify();
+  const notices = itemNotices(useLinkNotify(), 'short_link');
   const translate = useTranslate();
   return (
     <ProjectItemEdit<ShortLink>
       resource="short-links"
       pid={pid}
       id={id}
-      Actions={ShortLinkActions}
-      validate={validateEdit}
       transform={(data) => ({
         uri: typeof data.uri === 'string' ? data.uri.trim() : data.uri,
         name: data.name,
         description: data.description || null,
       })}
-      onSaved={() => success('short_link', 'saved')}
-      onSaveError={(error) => failure('short_link', 'saving', error, true)}
+      validate={validateEdit}
+      notices={notices}
       saveTestId="short-link-save"
       fields={(record) => (
         <>

@@ -1,8 +1,7 @@
 // /projects/:pid/short-links/:id/*: one short link with its child tabs (SPEC §2).
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { Title, useGetOne, useTranslate } from 'react-admin';
-import type { ShortLink } from '../../shared/schemas/shortLink';
+import { ItemHeading } from '../common/ItemHeading';
 import { ItemStatistics } from '../statistics/ItemStatistics';
 import { ItemAuditLogs } from '../audit-logs/ItemAuditLogs';
 import { ShortLinkEdit } from './ShortLinkEdit';
@@ -10,25 +9,11 @@ import { ShortLinkLinks } from './ShortLinkLinks';
 import { ShortLinkTabs } from './ShortLinkTabs';
 import { shortLinkPaths } from './shortLinkPaths';
 
-function Heading({ pid, id }: { pid: string; id: string }) {
-  const translate = useTranslate();
-  const { data } = useGetOne<ShortLink>('short-links', { id, meta: { projectId: pid } });
-  const title = data?.name ?? translate('resources.short-links.name', { smart_count: 1 });
-  return (
-    <>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mt: 2 }} data-testid="short-link-title">
-        {title}
-      </Typography>
-    </>
-  );
-}
-
 export function ShortLinkPage() {
   const { pid = '', id = '' } = useParams();
   return (
     <Box>
-      <Heading pid={pid} id={id} />
+      <ItemHeading resource="short-links" pid={pid} id={id} testId="short-link-title" />
       <ShortLinkTabs pid={pid} id={id} />
       <Routes>
         <Route index element={<Navigate to={shortLinkPaths.tab(pid, id)} replace />} />

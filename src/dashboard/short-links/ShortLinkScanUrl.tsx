@@ -1,9 +1,10 @@
 // A short link's full URL with a copy button; compact in list rows.
 import { useState } from 'react';
-import { IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import CheckIcon from '@mui/icons-material/Check';
 import { useTranslate } from 'react-admin';
+import { UrlLink } from '../common/UrlLink';
 
 export function ShortLinkScanUrl({ url, isCompact = false }: { url: string; isCompact?: boolean }) {
   const translate = useTranslate();
@@ -26,17 +27,13 @@ export function ShortLinkScanUrl({ url, isCompact = false }: { url: string; isCo
         </Typography>
       )}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Link
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => event.stopPropagation()}
-          data-testid="short-link-scan-url"
+        <UrlLink
+          url={url}
           variant={isCompact ? 'body2' : 'body1'}
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
-          {url}
-        </Link>
+          // In a list row the row's own click would open the link's details.
+          onClick={(event) => event.stopPropagation()}
+          testId="short-link-scan-url"
+        />
         <Tooltip title={translate(isCopied ? 'app.short_links.copied' : 'app.short_links.copy')}>
           <IconButton
             size="small"

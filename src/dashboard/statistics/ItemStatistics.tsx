@@ -65,6 +65,13 @@ const BREAKDOWNS: { dimension: BreakdownDimension; metaKey: BreakdownMetaKey }[]
 /** The device types the statistics name (one list, shared with the rules' device condition). */
 const DEVICES: readonly string[] = RULE_DEVICES;
 
+/** The totals at the top: the label's word, the answer's field and the test id. */
+const TOTALS = [
+  ['total_scans', 'total', 'total'],
+  ['unique_visitors', 'uniqueVisitors', 'unique'],
+  ['bots', 'bots', 'bots'],
+] as const;
+
 export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
   const translate = useTranslate();
   const [locale = 'nl'] = useLocaleState();
@@ -179,30 +186,16 @@ export function ItemStatistics({ projectId, itemId }: ItemStatisticsProps) {
       ) : null}
 
       <Grid container spacing={2}>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Total
-            label={translate('app.statistics.total_scans')}
-            value={result?.meta.total}
-            locale={locale}
-            testId="stats-total"
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Total
-            label={translate('app.statistics.unique_visitors')}
-            value={result?.meta.uniqueVisitors}
-            locale={locale}
-            testId="stats-unique"
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
-          <Total
-            label={translate('app.statistics.bots')}
-            value={result?.meta.bots}
-            locale={locale}
-            testId="stats-bots"
-          />
-        </Grid>
+        {TOTALS.map(([word, field, testId]) => (
+          <Grid key={field} size={{ xs: 6, md: 3 }}>
+            <Total
+              label={translate(`app.statistics.${word}`)}
+              value={result?.meta[field]}
+              locale={locale}
+              testId={`stats-${testId}`}
+            />
+          </Grid>
+        ))}
         {!itemId ? (
           <Grid size={{ xs: 6, md: 3 }}>
             <LiveTotal projectId={projectId} locale={locale} />

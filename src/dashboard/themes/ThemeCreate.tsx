@@ -1,5 +1,7 @@
 // /projects/:pid/theme/create: a new theme, starting from the default look.
-import { Create, SaveButton, SimpleForm, Toolbar, useRedirect } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { ProjectRecordCreate } from '../common/ProjectRecordCreate';
+import { itemNotices } from '../common/ItemStepButton';
 import { useParams } from 'react-router-dom';
 import { DEFAULT_THEME_SETTINGS, type Theme } from '../../shared/schemas/theme';
 import { themePaths } from './paths';
@@ -13,24 +15,17 @@ export const toThemeBody = (data: Record<string, unknown>) => ({
 
 export function ThemeCreate() {
   const { pid = '' } = useParams();
-  const { success, failure } = useThemeNotify();
-  const redirect = useRedirect();
+  const notices = itemNotices(useThemeNotify(), THEME_WORD);
   return (
-    <Create
+    <ProjectRecordCreate<Theme>
       resource="themes"
+      pid={pid}
       title="app.themes.create"
       // The card must not clip, or the preview beside the form cannot stay in view while scrolling.
       sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
       transform={toThemeBody}
-      mutationOptions={{
-        meta: { projectId: pid },
-        // With our own onSuccess react-admin skips its redirect: go to the new theme ourselves.
-        onSuccess: (record: Theme) => {
-          success(THEME_WORD, 'created');
-          redirect(themePaths.detailsEdit(pid, record.id));
-        },
-        onError: (error: unknown) => failure(THEME_WORD, 'creating', error, true),
-      }}
+      notices={notices}
+      pathOf={(record) => themePaths.detailsEdit(pid, record.id)}
     >
       <SimpleForm
         validate={validateTheme}
@@ -44,7 +39,7 @@ export function ThemeCreate() {
       >
         <ThemeInputs projectId={pid} />
       </SimpleForm>
-    </Create>
+    </ProjectRecordCreate>
   );
 }
 ThemeCreate.path = '/projects/:pid/theme/create';

@@ -1,14 +1,14 @@
 // An image of a theme (the logo or the background picture): upload through the file API with a
 // progress bar, preview, and remove. The stored logo is deleted with its own call and permission
 // (ThemeLogoDelete); an upload not saved yet is simply dropped again.
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { checkUpload, MEDIA_RULES } from '../../shared/media';
-import { uploadMedia, useRemainingStorage } from '../media';
+import { MEDIA_RULES } from '../../shared/media';
+import { takePickedFile, uploadMedia, useRemainingStorage } from '../media';
+import { FilePickButton } from '../media/FilePickButton';
 import { uploadErrorMessage } from '../providers/uploadMedia';
 
 type State =
@@ -40,7 +40,6 @@ export function ThemeImageInput({
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const value = (useWatch({ name: source }) as string | null | undefined) ?? null;
-  const fileInput = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ status: 'idle' });
   const { remaining } = useRemainingStorage(projectId);
   const rule = MEDIA_RULES[kind];
@@ -48,14 +47,9 @@ export function ThemeImageInput({
     setValue(source, next, { shouldDirty: true, shouldValidate: true });
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const { file, problem } = takePickedFile(event, kind, remaining) ?? {};
+    if (problem) setState({ status: 'error', ...problem });
     if (!file) return;
-    const problem = checkUpload(kind, file.name, file.size, remaining);
-    if (problem) {
-      setState({ status: 'error', ...uploadErrorMessage({ ...problem, detail: '' }) });
-      return;
-    }
     setState({ status: 'uploading', percent: 0 });
     const result = await uploadMedia({
       projectId,
@@ -94,23 +88,13 @@ export function ThemeImageInput({
             data-testid={`${testId}-preview`}
           />
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={rule.extensions?.map((ext) => `.${ext}`).join(',')}
-          onChange={onPick}
-          data-testid={`${testId}-file`}
-        />
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<UploadIcon />}
+        <FilePickButton
+          kind={kind}
+          testId={testId}
           disabled={state.status === 'uploading'}
-          onClick={() => fileInput.current?.click()}
-        >
-          {translate(value ? 'app.media.replace' : 'app.media.choose')}
-        </Button>
+          replaces={Boolean(value)}
+          onPick={onPick}
+        />
         {value && !isStored && (
           <Button
             size="small"

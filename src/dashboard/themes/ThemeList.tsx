@@ -3,7 +3,6 @@
 import { Box, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, DataTable, SearchInput, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../common/LocaleDateField';
 import { Link, useParams } from 'react-router-dom';
 import type { Theme } from '../../shared/schemas/theme';
 import { ActivateButton, ActiveBadge, DuplicateButton } from './ThemeActions';
@@ -11,6 +10,7 @@ import { themePaths } from './paths';
 import { useHasPermission } from '../useHasPermission';
 import { ListEmpty } from '../common/ListEmpty';
 import { ProjectItemList } from '../common/ProjectItemList';
+import { UpdatedAtColumn } from '../common/ItemColumns';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -105,9 +105,7 @@ export function ThemeList() {
       <DataTable.Col source="isActive" label="resources.themes.fields.isActive">
         <StatusField pid={pid} />
       </DataTable.Col>
-      <DataTable.Col source="updatedAt" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-        <LocaleDateField source="updatedAt" showTime />
-      </DataTable.Col>
+      <UpdatedAtColumn />
       <DataTable.Col label={false} disableSort align="right">
         <RowButtons pid={pid} />
       </DataTable.Col>

@@ -2,13 +2,13 @@
 // with the form's current settings (POST /projects/{pid}/themes/preview, debounced), so what the
 // editor shows is exactly what a scan will show.
 import { useEffect, useRef, useState } from 'react';
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { useWatch } from 'react-hook-form';
+import { PHONE, PhoneFrame, PhoneLoading, PhonePage } from '../common/PhoneFrame';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
-const PHONE = { width: 375, height: 740 };
 
 type PreviewState =
   { status: 'loading' } | { status: 'ready' } | { status: 'invalid' } | { status: 'error' };
@@ -53,50 +53,18 @@ export function ThemePreview({ projectId, scale = 0.8 }: { projectId: string; sc
       data-testid="theme-preview"
       data-state={state.status}
     >
-      <Box
-        sx={{
-          width: PHONE.width * scale + 20,
-          height: PHONE.height * scale + 20,
-          p: '10px',
-          borderRadius: '36px',
-          bgcolor: '#111827',
-          boxShadow: 6,
-          position: 'relative',
-          overflow: 'hidden',
-        }}
-      >
-        <Box
-          sx={{
-            width: PHONE.width * scale,
-            height: PHONE.height * scale,
-            borderRadius: '26px',
-            overflow: 'hidden',
-            bgcolor: '#fff',
-            position: 'relative',
-          }}
-        >
-          {html !== null && (
-            <Box
-              component="iframe"
-              title={translate('app.themes.preview')}
-              srcDoc={html}
-              // No scripts ever; same origin only so the file API's images (CORP same-origin) load.
-              sandbox="allow-same-origin"
-              sx={{
-                border: 0,
-                width: PHONE.width,
-                height: PHONE.height,
-                transform: `scale(${scale})`,
-                transformOrigin: '0 0',
-                display: 'block',
-              }}
-            />
-          )}
-          {state.status === 'loading' && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-          )}
-        </Box>
-      </Box>
+      <PhoneFrame scale={scale} sx={{ position: 'relative', overflow: 'hidden' }}>
+        {html !== null && (
+          <PhonePage
+            title={translate('app.themes.preview')}
+            html={html}
+            // No scripts ever; same origin only so the file API's images (CORP same-origin) load.
+            sandbox="allow-same-origin"
+            scale={scale}
+          />
+        )}
+        {state.status === 'loading' && <PhoneLoading />}
+      </PhoneFrame>
       <Typography
         variant="caption"
         color={state.status === 'invalid' || state.status === 'error' ? 'error' : 'text.secondary'}

@@ -1,7 +1,6 @@
 // /projects/:pid/trash with children qr-codes and short-links (SPEC §2, §4): trashed items, each
 // restorable or deletable for good, and the whole trash emptied; every step after a confirmation.
 import { Box, Tab, Tabs, Typography } from '@mui/material';
-import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import {
@@ -17,7 +16,7 @@ import {
 } from 'react-admin';
 import { LocaleDateField } from '../common/LocaleDateField';
 import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmActionButton } from '../common/ConfirmActionButton';
+import { ItemStepButton, itemNotices } from '../common/ItemStepButton';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import type { TrashItemType } from '../short-links/linkApi';
 import { useLinkNotify } from '../useNotifications';
@@ -55,42 +54,28 @@ function useAfterChange() {
 
 function RowActions({ pid }: { pid: string }) {
   const record = useRecordContext<TrashItem>();
-  const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
-  const { success, failure } = useLinkNotify();
+  const notify = useLinkNotify();
   const afterChange = useAfterChange();
   if (!record) return null;
-  const type = record.type === 'qr_code' ? 'qr_code' : 'short_link';
+  const notices = itemNotices(notify, record.type === 'qr_code' ? 'qr_code' : 'short_link');
+  const item = { keys: 'app.trash', name: record.name, testIds: 'trash', notices };
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-      <ConfirmActionButton
-        label={translate('app.trash.restore')}
-        icon={<RestoreIcon />}
-        title="app.trash.restore_title"
-        content="app.trash.restore_content"
-        titleArgs={{ name: record.name }}
+      <ItemStepButton
+        item={item}
+        step="restore"
         testId={`trash-restore-${record.id}`}
-        onConfirm={async () => {
-          await dataProvider.restoreFromTrash(pid, record.type, record.id);
-          success(type, 'restored');
-          await afterChange();
-        }}
-        onFailure={(error) => failure(type, 'restoring', error)}
+        run={() => dataProvider.restoreFromTrash(pid, record.type, record.id)}
+        then={afterChange}
       />
-      <ConfirmActionButton
-        label={translate('app.trash.delete')}
+      <ItemStepButton
+        item={item}
+        step="delete"
         icon={<DeleteForeverIcon />}
-        color="error"
-        title="app.trash.delete_title"
-        content="app.trash.delete_content"
-        titleArgs={{ name: record.name }}
         testId={`trash-delete-${record.id}`}
-        onConfirm={async () => {
-          await dataProvider.deleteFromTrash(pid, record.type, record.id);
-          success(type, 'deleted');
-          await afterChange();
-        }}
-        onFailure={(error) => failure(type, 'deleting', error)}
+        run={() => dataProvider.deleteFromTrash(pid, record.type, record.id)}
+        then={afterChange}
       />
     </Box>
   );
@@ -107,24 +92,15 @@ function CodeField() {
 }
 
 function EmptyTrashButton({ pid }: { pid: string }) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<DashboardDataProvider>();
-  const { success, failure } = useLinkNotify();
+  const notices = itemNotices(useLinkNotify(), 'trash');
   const afterChange = useAfterChange();
   return (
-    <ConfirmActionButton
-      label={translate('app.trash.empty')}
-      icon={<DeleteForeverIcon />}
-      color="error"
-      title="app.trash.empty_title"
-      content="app.trash.empty_content"
-      testId="trash-empty"
-      onConfirm={async () => {
-        await dataProvider.emptyTrash(pid);
-        success('trash', 'emptied');
-        await afterChange();
-      }}
-      onFailure={(error) => failure('trash', 'emptying', error)}
+    <ItemStepButton
+      item={{ keys: 'app.trash', testIds: 'trash', notices }}
+      step="empty"
+      run={() => dataProvider.emptyTrash(pid)}
+      then={afterChange}
     />
   );
 }
