@@ -1,0 +1,161 @@
+// The five routes a project's own resource (tags, QR code templates, themes, Actions,
+// advertisements) has under /projects/{pid}/{collection}: list, create, read, edit and delete,
+// with the same statuses, envelopes and check order for each; what differs (path, schemas,
+// permission keys, services) comes in as the resource. The resource's other routes stay in its
+// own file.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ApiErrorCode } from '../../../shared/errors.js';
+import type { PermissionKey } from '../../../shared/permissions.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { UnitOfWork } from '../../services/unitOfWork.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
+import {
+  listResponse,
+  projectIdOf,
+  projectItemIdsOf,
+  projectOfRequest,
+  removalRoute,
+  type RouteDeps,
+} from './helpers.js';
+import { dataOf, listOf, projectItemParams, projectParams, withSchemas } from '../openapi.js';
+
+/** Who changes the resource and the request's unit of work (`request` for its log or body). */
+export interface Change {
+  request: FastifyRequest;
+  user: SessionUser;
+  work: UnitOfWork;
+}
+
+/** The project and item ids of `/projects/{pid}/{collection}/{id}`. */
+export interface ItemIds {
+  projectId: string;
+  id: string;
+}
+
+/** What the shared routes need of one resource of a project. */
+export interface ProjectResource<Query, New, Update> {
+  /** The collection under /projects/{pid}, e.g. 'labels'. */
+  path: string;
+  /** The 404 of an `{id}` that is malformed or out of the caller's reach. */
+  notFound: ApiErrorCode;
+  /** The keys each route requires; the list may require more than reading one item. */
+  permissions: {
+    list: PermissionKey[];
+    read: PermissionKey;
+    create: PermissionKey;
+    update: PermissionKey;
+    remove: PermissionKey;
+  };
+  schemas: {
+    /** The list's query: paging, sort and q, plus the resource's own filters. */
+    query: z.ZodType<Query>;
+    create: z.ZodType<New>;
+    update: z.ZodType<Update>;
+    /** What one item answers (shared/schemas/responses.ts). */
+    answer: z.ZodType;
+  };
+  /** One page of the project's items, as answered. */
+  list(project: ProjectRow, query: Query): Promise<{ rows: unknown[]; total: number }>;
+  /** One item as answered; its 404 when the caller cannot reach it. */
+  read(user: SessionUser, ids: ItemIds): Promise<unknown>;
+  /** Creates an item; its id. */
+  create(change: Change, projectId: string, input: New): Promise<string>;
+  edit(change: Change, ids: ItemIds, input: Update): Promise<void>;
+  remove(change: Change, ids: ItemIds): Promise<unknown>;
+}
+
+export function projectResourceRoutes<Query, New, Update>(
+  app: FastifyInstance,
+  { db, config }: RouteDeps,
+  resource: ProjectResource<Query, New, Update>,
+): void {
+  const api = withSchemas(app);
+  const collection = `/projects/:pid/${resource.path}`;
+  const item = `${collection}/:id`;
+  const { permissions, schemas } = resource;
+  const changeBy = (request: FastifyRequest): Change => ({
+    request,
+    user: currentUser(request),
+    work: unitOfWorkOf(request, config),
+  });
+  const answer = async (request: FastifyRequest, ids: ItemIds) => ({
+    data: await resource.read(currentUser(request), ids),
+  });
+
+  // GET …: the project's items, a page at a time.
+  api.get(
+    collection,
+    {
+      schema: {
+        params: projectParams,
+        querystring: schemas.query,
+        response: { 200: listOf(schemas.answer) },
+      },
+      preHandler: requirePermission(...permissions.list),
+    },
+    async (request) => {
+      const project = await projectOfRequest(db, request);
+      const query = request.query as Query;
+      const { rows, total } = await resource.list(project, query);
+      // Every list query extends the shared one, so it carries the paging.
+      return listResponse(rows, total, query as Parameters<typeof listResponse>[2]);
+    },
+  );
+
+  // POST …: a new item.
+  api.post(
+    collection,
+    {
+      schema: {
+        params: projectParams,
+        body: schemas.create,
+        response: { 201: dataOf(schemas.answer) },
+      },
+      preHandler: requirePermission(permissions.create),
+    },
+    async (request, reply) => {
+      const projectId = projectIdOf(request.params);
+      const id = await resource.create(changeBy(request), projectId, request.body as New);
+      return reply.code(201).send(await answer(request, { projectId, id }));
+    },
+  );
+
+  // GET …/{id}: one item.
+  api.get(
+    item,
+    {
+      schema: { params: projectItemParams, response: { 200: dataOf(schemas.answer) } },
+      preHandler: requirePermission(permissions.read),
+    },
+    async (request) => answer(request, projectItemIdsOf(request.params, resource.notFound)),
+  );
+
+  // PUT …/{id}: a change of the item.
+  api.put(
+    item,
+    {
+      schema: {
+        params: projectItemParams,
+        body: schemas.update,
+        response: { 200: dataOf(schemas.answer) },
+      },
+      preHandler: requirePermission(permissions.update),
+    },
+    async (request) => {
+      const ids = projectItemIdsOf(request.params, resource.notFound);
+      await resource.edit(changeBy(request), ids, request.body as Update);
+      return answer(request, ids);
+    },
+  );
+
+  // DELETE …/{id}: 204.
+  removalRoute(
+    app,
+    item,
+    requirePermission(permissions.remove),
+    resource.notFound,
+    (request, ids) => resource.remove(changeBy(request), ids),
+  );
+}
