@@ -33,6 +33,7 @@ import {
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
+  guarded,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
@@ -67,13 +68,7 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   projectResourceRoutes(app, deps, {
     path: 'actions',
     notFound: 'qrlink_not_found',
-    permissions: {
-      list: ['QRLinkView'],
-      read: 'QRLinkView',
-      create: 'QRLinkCreate',
-      update: 'QRLinkUpdate',
-      remove: 'QRLinkDelete',
-    },
+    resource: 'QRLink',
     schemas: {
       query: actionListQuerySchema,
       create: actionInputSchema,
@@ -103,14 +98,11 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // (smart codes, issue 16); records nothing, so whoever may read the Action may ask.
   api.post(
     '/projects/:pid/actions/:id/simulate',
-    {
-      schema: {
-        params: projectItemParams,
-        body: simulateInputSchema,
-        response: { 200: dataOf(simulateResultSchema) },
-      },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', {
+      params: projectItemParams,
+      body: simulateInputSchema,
+      response: { 200: dataOf(simulateResultSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return {
@@ -122,10 +114,10 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
   api.post(
     '/projects/:pid/actions/:id/duplicate',
-    {
-      schema: { params: projectItemParams, response: { 201: dataOf(actionSchema) } },
-      preHandler: requirePermission('QRLinkDuplicate'),
-    },
+    guarded('QRLinkDuplicate', {
+      params: projectItemParams,
+      response: { 201: dataOf(actionSchema) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateAction(
@@ -144,10 +136,10 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
   api.get(
     '/projects/:pid/actions/:id/qr-codes',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(linkedItemSchema) } },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', {
+      params: projectItemParams,
+      response: { 200: listOf(linkedItemSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
@@ -175,14 +167,11 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/actions/{id}/placements: one new QR code per name, in one change.
   api.post(
     '/projects/:pid/actions/:id/placements',
-    {
-      schema: {
-        params: projectItemParams,
-        body: placementsInputSchema,
-        response: { 201: dataOf(z.array(qrCodeSchema)) },
-      },
-      preHandler: requirePermission('QRCodeCreate'),
-    },
+    guarded('QRCodeCreate', {
+      params: projectItemParams,
+      body: placementsInputSchema,
+      response: { 201: dataOf(z.array(qrCodeSchema)) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const { names } = request.body;

@@ -29,8 +29,9 @@ import {
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
 import { rangeRows } from '../../services/statistics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser } from '../plugins/session.js';
 import {
+  guarded,
   pathId,
   projectIdOf,
   projectItemIdsOf,
@@ -78,13 +79,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   projectResourceRoutes(app, deps, {
     path: 'advertisements',
     notFound: 'campaign_not_found',
-    permissions: {
-      list: ['AdvertisementView'],
-      read: 'AdvertisementView',
-      create: 'AdvertisementCreate',
-      update: 'AdvertisementUpdate',
-      remove: 'AdvertisementDelete',
-    },
+    resource: 'Advertisement',
     schemas: {
       query: listQuerySchema,
       create: advertisementInputSchema,
@@ -110,10 +105,10 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.
   api.get(
     '/projects/:pid/advertisements/:id/qr-codes',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(advertisementQrCodeSchema) } },
-      preHandler: requirePermission('AdvertisementView', 'QRCodeView'),
-    },
+    guarded(['AdvertisementView', 'QRCodeView'], {
+      params: projectItemParams,
+      response: { 200: listOf(advertisementQrCodeSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return linkedCodesOf(request, projectId, id);
@@ -123,14 +118,11 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   // PUT /projects/{pid}/advertisements/{id}/qr-codes: { qrCodeIds } — the full set of codes.
   api.put(
     '/projects/:pid/advertisements/:id/qr-codes',
-    {
-      schema: {
-        params: projectItemParams,
-        body: advertisementQrCodesSchema,
-        response: { 200: listOf(advertisementQrCodeSchema) },
-      },
-      preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView'),
-    },
+    guarded(['AdvertisementUpdate', 'QRCodeView'], {
+      params: projectItemParams,
+      body: advertisementQrCodesSchema,
+      response: { 200: listOf(advertisementQrCodeSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { qrCodeIds } = request.body;
@@ -148,14 +140,11 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   // GET /projects/{pid}/advertisements/{id}/stats: views, unique views and click-throughs.
   api.get(
     '/projects/:pid/advertisements/:id/stats',
-    {
-      schema: {
-        params: projectItemParams,
-        querystring: statsQuerySchema,
-        response: { 200: dataOf(advertisementStatsSchema) },
-      },
-      preHandler: requirePermission('AdvertisementView'),
-    },
+    guarded('AdvertisementView', {
+      params: projectItemParams,
+      querystring: statsQuerySchema,
+      response: { 200: dataOf(advertisementStatsSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { from, to } = request.query;
@@ -180,10 +169,10 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   // GET /projects/{pid}/qr-codes/{id}/advertisements: the ads a QR code shows.
   api.get(
     '/projects/:pid/qr-codes/:id/advertisements',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(advertisementSchema) } },
-      preHandler: requirePermission('QRCodeView', 'AdvertisementView'),
-    },
+    guarded(['QRCodeView', 'AdvertisementView'], {
+      params: projectItemParams,
+      response: { 200: listOf(advertisementSchema) },
+    }),
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');
@@ -194,14 +183,11 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   // PUT /projects/{pid}/qr-codes/{id}/advertisements: { advertisementIds } — the full set of ads.
   api.put(
     '/projects/:pid/qr-codes/:id/advertisements',
-    {
-      schema: {
-        params: projectItemParams,
-        body: qrCodeAdvertisementsSchema,
-        response: { 200: listOf(advertisementSchema) },
-      },
-      preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate'),
-    },
+    guarded(['QRCodeView', 'AdvertisementUpdate'], {
+      params: projectItemParams,
+      body: qrCodeAdvertisementsSchema,
+      response: { 200: listOf(advertisementSchema) },
+    }),
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');

@@ -24,8 +24,9 @@ import {
   tagItems,
 } from '../../services/labels.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, type SessionUser, userCan } from '../plugins/session.js';
+import { currentUser, type SessionUser, userCan } from '../plugins/session.js';
 import {
+  guarded,
   pathId,
   projectIdOf,
   projectItemIdsOf,
@@ -48,13 +49,7 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
   projectResourceRoutes(app, deps, {
     path: 'labels',
     notFound: 'label_not_found',
-    permissions: {
-      list: ['LabelView'],
-      read: 'LabelView',
-      create: 'LabelCreate',
-      update: 'LabelUpdate',
-      remove: 'LabelDelete',
-    },
+    resource: 'Label',
     schemas: {
       query: listQuerySchema,
       create: labelInputSchema,
@@ -85,26 +80,22 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/labels/{id}/items: tag many items of one type in one go.
   api.post(
     '/projects/:pid/labels/:id/items',
-    {
-      schema: {
-        params: projectItemParams,
-        body: labelItemsSchema,
-        response: { 200: dataOf(labelSchema) },
-      },
-      preHandler: requirePermission('LabelView'),
-    },
+    guarded('LabelView', {
+      params: projectItemParams,
+      body: labelItemsSchema,
+      response: { 200: dataOf(labelSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const input = request.body;
       const user = currentUser(request);
-      if (!userCan(user, ITEM_RULES[input.itemType].update)) throw forbidden();
+      if (!userCan(user, ITEM_RULES[request.body.itemType].update)) throw forbidden();
       await tagItems(
         db,
         user,
         projectId,
         id,
-        input.itemType,
-        input.itemIds,
+        request.body.itemType,
+        request.body.itemIds,
         unitOfWorkOf(request, config),
       );
       return { data: await read(user, { projectId, id }) };
@@ -116,14 +107,11 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const rules = ITEM_RULES[itemType];
     api.put(
       `/projects/:pid/${LABEL_ITEM_PATHS[itemType]}/:id/labels`,
-      {
-        schema: {
-          params: projectItemParams,
-          body: labelLinkSchema,
-          response: { 200: dataOf(z.array(labelSummarySchema)) },
-        },
-        preHandler: requirePermission('LabelView', rules.update),
-      },
+      guarded(['LabelView', rules.update], {
+        params: projectItemParams,
+        body: labelLinkSchema,
+        response: { 200: dataOf(z.array(labelSummarySchema)) },
+      }),
       async (request) => {
         const projectId = projectIdOf(request.params);
         const itemId = pathId(request.params.id, rules.notFound);

@@ -8,10 +8,11 @@ import type { z } from 'zod';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
 import type { ProjectRow } from '../../db/schema.js';
-import type { UnitOfWork } from '../../services/unitOfWork.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
+  type Change,
+  changeBy,
+  guarded,
   listResponse,
   projectIdOf,
   projectItemIdsOf,
@@ -21,18 +22,20 @@ import {
 } from './helpers.js';
 import { dataOf, listOf, projectItemParams, projectParams, withSchemas } from '../openapi.js';
 
-/** Who changes the resource and the request's unit of work (`request` for its log or body). */
-export interface Change {
-  request: FastifyRequest;
-  user: SessionUser;
-  work: UnitOfWork;
-}
-
 /** The project and item ids of `/projects/{pid}/{collection}/{id}`. */
 export interface ItemIds {
   projectId: string;
   id: string;
 }
+
+/** A resource with the permission keys `${resource}View`, …Create, …Update and …Delete. */
+type CrudResource = {
+  [K in PermissionKey]: K extends `${infer R}Delete`
+    ? `${R}${'View' | 'Create' | 'Update'}` extends PermissionKey
+      ? R
+      : never
+    : never;
+}[PermissionKey];
 
 /** What the shared routes need of one resource of a project. */
 export interface ProjectResource<Query, New, Update> {
@@ -40,14 +43,10 @@ export interface ProjectResource<Query, New, Update> {
   path: string;
   /** The 404 of an `{id}` that is malformed or out of the caller's reach. */
   notFound: ApiErrorCode;
-  /** The keys each route requires; the list may require more than reading one item. */
-  permissions: {
-    list: PermissionKey[];
-    read: PermissionKey;
-    create: PermissionKey;
-    update: PermissionKey;
-    remove: PermissionKey;
-  };
+  /** The permission keys' resource: `${resource}View`, …Create, …Update and …Delete. */
+  resource: CrudResource;
+  /** A key the list requires besides `${resource}View`. */
+  listAlsoRequires?: PermissionKey;
   schemas: {
     /** The list's query: paging, sort and q, plus the resource's own filters. */
     query: z.ZodType<Query>;
@@ -74,12 +73,10 @@ export function projectResourceRoutes<Query, New, Update>(
   const api = withSchemas(app);
   const collection = `/projects/:pid/${resource.path}`;
   const item = `${collection}/:id`;
-  const { permissions, schemas } = resource;
-  const changeBy = (request: FastifyRequest): Change => ({
-    request,
-    user: currentUser(request),
-    work: unitOfWorkOf(request, config),
-  });
+  const { schemas } = resource;
+  const may = (verb: 'View' | 'Create' | 'Update' | 'Delete') =>
+    `${resource.resource}${verb}` as PermissionKey;
+  const listKeys = [resource.listAlsoRequires ?? [], may('View')].flat();
   const answer = async (request: FastifyRequest, ids: ItemIds) => ({
     data: await resource.read(currentUser(request), ids),
   });
@@ -87,14 +84,11 @@ export function projectResourceRoutes<Query, New, Update>(
   // GET …: the project's items, a page at a time.
   api.get(
     collection,
-    {
-      schema: {
-        params: projectParams,
-        querystring: schemas.query,
-        response: { 200: listOf(schemas.answer) },
-      },
-      preHandler: requirePermission(...permissions.list),
-    },
+    guarded(listKeys, {
+      params: projectParams,
+      querystring: schemas.query,
+      response: { 200: listOf(schemas.answer) },
+    }),
     async (request) => {
       const project = await projectOfRequest(db, request);
       const query = request.query as Query;
@@ -107,17 +101,14 @@ export function projectResourceRoutes<Query, New, Update>(
   // POST …: a new item.
   api.post(
     collection,
-    {
-      schema: {
-        params: projectParams,
-        body: schemas.create,
-        response: { 201: dataOf(schemas.answer) },
-      },
-      preHandler: requirePermission(permissions.create),
-    },
+    guarded(may('Create'), {
+      params: projectParams,
+      body: schemas.create,
+      response: { 201: dataOf(schemas.answer) },
+    }),
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const id = await resource.create(changeBy(request), projectId, request.body as New);
+      const id = await resource.create(changeBy(request, config), projectId, request.body as New);
       return reply.code(201).send(await answer(request, { projectId, id }));
     },
   );
@@ -125,37 +116,30 @@ export function projectResourceRoutes<Query, New, Update>(
   // GET …/{id}: one item.
   api.get(
     item,
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(schemas.answer) } },
-      preHandler: requirePermission(permissions.read),
-    },
+    guarded(may('View'), {
+      params: projectItemParams,
+      response: { 200: dataOf(schemas.answer) },
+    }),
     async (request) => answer(request, projectItemIdsOf(request.params, resource.notFound)),
   );
 
   // PUT …/{id}: a change of the item.
   api.put(
     item,
-    {
-      schema: {
-        params: projectItemParams,
-        body: schemas.update,
-        response: { 200: dataOf(schemas.answer) },
-      },
-      preHandler: requirePermission(permissions.update),
-    },
+    guarded(may('Update'), {
+      params: projectItemParams,
+      body: schemas.update,
+      response: { 200: dataOf(schemas.answer) },
+    }),
     async (request) => {
       const ids = projectItemIdsOf(request.params, resource.notFound);
-      await resource.edit(changeBy(request), ids, request.body as Update);
+      await resource.edit(changeBy(request, config), ids, request.body as Update);
       return answer(request, ids);
     },
   );
 
   // DELETE …/{id}: 204.
-  removalRoute(
-    app,
-    item,
-    requirePermission(permissions.remove),
-    resource.notFound,
-    (request, ids) => resource.remove(changeBy(request), ids),
+  removalRoute(app, item, requirePermission(may('Delete')), resource.notFound, (request, ids) =>
+    resource.remove(changeBy(request, config), ids),
   );
 }

@@ -19,13 +19,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, deps: RouteDeps): voi
   projectResourceRoutes(app, deps, {
     path: 'qr-code-templates',
     notFound: 'not_found',
-    permissions: {
-      list: ['QRCodeTemplateView'],
-      read: 'QRCodeTemplateView',
-      create: 'QRCodeTemplateCreate',
-      update: 'QRCodeTemplateUpdate',
-      remove: 'QRCodeTemplateDelete',
-    },
+    resource: 'QRCodeTemplate',
     schemas: {
       query: listQuerySchema,
       create: qrCodeTemplateInputSchema,

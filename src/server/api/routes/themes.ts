@@ -31,6 +31,7 @@ import {
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
+  guarded,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
@@ -78,13 +79,8 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
   projectResourceRoutes(app, deps, {
     path: 'themes',
     notFound: 'not_found',
-    permissions: {
-      list: ['ProjectThemesView', 'ThemeView'],
-      read: 'ThemeView',
-      create: 'ThemeCreate',
-      update: 'ThemeUpdate',
-      remove: 'ThemeDelete',
-    },
+    resource: 'Theme',
+    listAlsoRequires: 'ProjectThemesView',
     schemas: {
       query: themeListQuerySchema,
       create: themeInputSchema,
@@ -109,14 +105,11 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/themes/preview: a sample landing page with these settings, as HTML.
   api.post(
     '/projects/:pid/themes/preview',
-    {
-      schema: {
-        params: projectParams,
-        body: themePreviewSchema,
-        response: { 200: fileAnswer('text/html', 'A sample landing page in the theme sent') },
-      },
-      preHandler: requirePermission('ThemeView'),
-    },
+    guarded('ThemeView', {
+      params: projectParams,
+      body: themePreviewSchema,
+      response: { 200: fileAnswer('text/html', 'A sample landing page in the theme sent') },
+    }),
     async (request, reply) => {
       const project = await projectOfRequest(db, request);
       const { settings } = request.body;
@@ -143,10 +136,10 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
   api.post(
     '/projects/:pid/themes/:id/duplicate',
-    {
-      schema: { params: projectItemParams, response: { 201: dataOf(themeSchema) } },
-      preHandler: requirePermission('ThemeDuplicate'),
-    },
+    guarded('ThemeDuplicate', {
+      params: projectItemParams,
+      response: { 201: dataOf(themeSchema) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateTheme(env(request), projectId, id);
@@ -159,10 +152,10 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // POST /projects/{pid}/themes/{id}/activate: make it the project's one active theme.
   api.post(
     '/projects/:pid/themes/:id/activate',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(themeSchema) } },
-      preHandler: requirePermission('ThemeSetActive'),
-    },
+    guarded('ThemeSetActive', {
+      params: projectItemParams,
+      response: { 200: dataOf(themeSchema) },
+    }),
     async (request) => {
       const ids = idsOf(request.params);
       await activateTheme(env(request), ids.projectId, ids.id);

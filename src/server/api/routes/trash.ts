@@ -7,8 +7,8 @@ import { listTrash } from '../../repositories/qrCodes.js';
 import { emptyTrash } from '../../services/projectItems.js';
 import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
 import { projectParams, withSchemas, listOf, noContent } from '../openapi.js';
 import { trashItemSchema } from '../../../shared/schemas/responses.js';
 
@@ -21,14 +21,11 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // GET /projects/{pid}/trash: trashed QR codes and short links, newest first; filter type.
   api.get(
     '/projects/:pid/trash',
-    {
-      schema: {
-        params: projectParams,
-        querystring: trashQuerySchema,
-        response: { 200: listOf(trashItemSchema) },
-      },
-      preHandler: requirePermission('QRCodeView', 'ShortLinkView'),
-    },
+    guarded(['QRCodeView', 'ShortLinkView'], {
+      params: projectParams,
+      querystring: trashQuerySchema,
+      response: { 200: listOf(trashItemSchema) },
+    }),
     async (request) => {
       const project = await projectOfRequest(db, request);
       const query = request.query;
@@ -57,10 +54,10 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // DELETE /projects/{pid}/trash/items: empty the trash (DELETE …/trash itself trashes the project).
   api.delete(
     '/projects/:pid/trash/items',
-    {
-      schema: { params: projectParams, response: { 204: noContent } },
-      preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete'),
-    },
+    guarded(['QRCodeDelete', 'ShortLinkDelete'], {
+      params: projectParams,
+      response: { 204: noContent },
+    }),
     async (request, reply) => {
       await emptyTrash(
         db,
