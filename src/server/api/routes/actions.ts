@@ -23,17 +23,12 @@ import { placementsInputSchema } from '../../../shared/schemas/placement.js';
 import { timeseriesQuerySchema } from '../../../shared/schemas/analytics.js';
 import { rangeIn } from '../../../shared/timeZone.js';
 import { findQrCodesByIds } from '../../repositories/qrCodes.js';
-import {
-  createPlacements,
-  presentQrCodes,
-  scanBaseOf,
-  scanUrlOf,
-  shortLinkUrlOf,
-} from '../../services/qrCodes.js';
+import { createPlacements, presentQrCodes, scanBaseOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
   guarded,
+  itemScanUrl,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
@@ -72,8 +67,6 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
     schemas: {
       query: actionListQuerySchema,
       create: actionInputSchema,
-      // Name, kind, data and activity are replaced whole.
-      update: actionInputSchema,
       answer: actionSchema,
     },
     // q searches names, filters objectType, labelId.
@@ -87,6 +80,7 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // Media fields with their stored source.
     read,
     create: ({ user, work }, projectId, input) => createAction(db, user, projectId, input, work),
+    // Name, kind, data and activity are replaced whole.
     edit: ({ request, user, work }, { projectId, id }, input) =>
       editAction(db, env(request), user, projectId, id, input, work),
     // Its codes become inactive.
@@ -153,10 +147,7 @@ export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
           name: row.name,
           description: row.description,
           code: row.code,
-          scanUrl:
-            row.type === 'qr_code'
-              ? scanUrlOf(config, row.code, base)
-              : shortLinkUrlOf(config, row.host, row.code, base),
+          scanUrl: itemScanUrl(config, row, base),
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),

@@ -8,7 +8,6 @@ import {
   qrCodeAdvertisementsSchema,
 } from '../../../shared/schemas/advertisement.js';
 import { analyticsInstant } from '../../../shared/schemas/analytics.js';
-import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { rangeIn } from '../../../shared/timeZone.js';
 import {
   advertisementStats,
@@ -81,10 +80,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
     notFound: 'campaign_not_found',
     resource: 'Advertisement',
     schemas: {
-      query: listQuerySchema,
       create: advertisementInputSchema,
-      // Name, text, image, link and display time are replaced whole.
-      update: advertisementInputSchema,
       answer: advertisementSchema,
     },
     // q searches names.
@@ -95,6 +91,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
     read: async (user, { projectId, id }) =>
       toAdvertisement((await advertisementOr404(db, user, projectId, id)).ad),
     create: ({ user, work }, projectId, input) => createAdvertisement(user, projectId, input, work),
+    // Name, text, image, link and display time are replaced whole.
     edit: ({ request, user, work }, { projectId, id }, input) =>
       editAdvertisement(env(request), user, projectId, id, input, work),
     // It and its links go; the codes go straight on.

@@ -15,6 +15,8 @@ import type { PermissionKey } from '../../../shared/permissions.js';
 import type { ListQuery, ListResponse } from '../../../shared/schemas/common.js';
 import type { Executor } from '../../repositories/executor.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
+import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import type { RenderedPage } from '../../scan/html.js';
 import { notFound } from '../../domain/errors.js';
 import type { UnitOfWork } from '../../services/unitOfWork.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
@@ -134,4 +136,25 @@ export function removalRoute(
       return reply.code(204).send();
     },
   );
+}
+
+/** The URL a QR code (at its code) or a short link (at its host, if it has one) answers at. */
+export function itemScanUrl(
+  config: Config,
+  row: { type: 'qr_code' | 'short_link'; code: string; host: string },
+  base: string,
+): string {
+  return row.type === 'qr_code'
+    ? scanUrlOf(config, row.code, base)
+    : shortLinkUrlOf(config, row.host, row.code, base);
+}
+
+/** Answers a landing page drawn outside the scan path (a preview): its CSP, never cached. */
+export function sendHtmlPage(reply: FastifyReply, page: RenderedPage) {
+  return reply
+    .header('content-security-policy', page.csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }

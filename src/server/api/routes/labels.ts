@@ -1,7 +1,6 @@
 // Tags (labels) of a project: list, create, read, edit, delete; replacing an item's tags; and
 // tagging many items at once. At most 10 tags per item (SPEC §9), names unique per project.
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema } from '../../../shared/schemas/common.js';
 import {
   LABEL_ITEM_PATHS,
   LABEL_ITEM_TYPES,
@@ -51,7 +50,6 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
     notFound: 'label_not_found',
     resource: 'Label',
     schemas: {
-      query: listQuerySchema,
       create: labelInputSchema,
       update: labelUpdateSchema,
       answer: labelSchema,

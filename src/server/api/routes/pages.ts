@@ -17,7 +17,7 @@ import type { ActionContent } from '../../../shared/schemas/action.js';
 import { actionOr404 } from '../../services/actions.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser } from '../plugins/session.js';
-import { guarded, pathId, type RouteDeps } from './helpers.js';
+import { guarded, sendHtmlPage, pathId, type RouteDeps } from './helpers.js';
 import { pathParams, withSchemas, fileAnswer } from '../openapi.js';
 
 /** The Action kinds whose scan shows a page of ours (the others redirect). */
@@ -65,12 +65,7 @@ export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
           )
         : null;
       if (!page) throw notFound('qrlink_not_found');
-      return reply
-        .header('content-security-policy', page.csp)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendHtmlPage(reply, page);
     },
   );
 }

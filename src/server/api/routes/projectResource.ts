@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
+import { listQuerySchema, type ListQuery } from '../../../shared/schemas/common.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
@@ -38,7 +39,7 @@ type CrudResource = {
 }[PermissionKey];
 
 /** What the shared routes need of one resource of a project. */
-export interface ProjectResource<Query, New, Update> {
+export interface ProjectResource<Query = ListQuery, New = unknown, Update = New> {
   /** The collection under /projects/{pid}, e.g. 'labels'. */
   path: string;
   /** The 404 of an `{id}` that is malformed or out of the caller's reach. */
@@ -48,10 +49,11 @@ export interface ProjectResource<Query, New, Update> {
   /** A key the list requires besides `${resource}View`. */
   listAlsoRequires?: PermissionKey;
   schemas: {
-    /** The list's query: paging, sort and q, plus the resource's own filters. */
-    query: z.ZodType<Query>;
+    /** The list's query, when it has filters besides paging, sort and q (listQuerySchema). */
+    query?: z.ZodType<Query>;
     create: z.ZodType<New>;
-    update: z.ZodType<Update>;
+    /** The edit's body, when an edit is not a replacement of the whole item (`create`). */
+    update?: z.ZodType<Update>;
     /** What one item answers (shared/schemas/responses.ts). */
     answer: z.ZodType;
   };
@@ -65,7 +67,7 @@ export interface ProjectResource<Query, New, Update> {
   remove(change: Change, ids: ItemIds): Promise<unknown>;
 }
 
-export function projectResourceRoutes<Query, New, Update>(
+export function projectResourceRoutes<Query = ListQuery, New = unknown, Update = New>(
   app: FastifyInstance,
   { db, config }: RouteDeps,
   resource: ProjectResource<Query, New, Update>,
@@ -86,7 +88,7 @@ export function projectResourceRoutes<Query, New, Update>(
     collection,
     guarded(listKeys, {
       params: projectParams,
-      querystring: schemas.query,
+      querystring: schemas.query ?? listQuerySchema,
       response: { 200: listOf(schemas.answer) },
     }),
     async (request) => {
@@ -94,7 +96,7 @@ export function projectResourceRoutes<Query, New, Update>(
       const query = request.query as Query;
       const { rows, total } = await resource.list(project, query);
       // Every list query extends the shared one, so it carries the paging.
-      return listResponse(rows, total, query as Parameters<typeof listResponse>[2]);
+      return listResponse(rows, total, query as ListQuery);
     },
   );
 
@@ -128,7 +130,7 @@ export function projectResourceRoutes<Query, New, Update>(
     item,
     guarded(may('Update'), {
       params: projectItemParams,
-      body: schemas.update,
+      body: schemas.update ?? schemas.create,
       response: { 200: dataOf(schemas.answer) },
     }),
     async (request) => {

@@ -1,6 +1,5 @@
 // QR code templates (named designs) of a project: list, create, read, edit, delete.
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { qrCodeTemplateInputSchema } from '../../../shared/schemas/qrCode.js';
 import { listQrCodeTemplates } from '../../repositories/qrCodeTemplates.js';
 import {
@@ -21,10 +20,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, deps: RouteDeps): voi
     notFound: 'not_found',
     resource: 'QRCodeTemplate',
     schemas: {
-      query: listQuerySchema,
       create: qrCodeTemplateInputSchema,
-      // Name and design are replaced whole.
-      update: qrCodeTemplateInputSchema,
       answer: qrCodeTemplateSchema,
     },
     // q searches names.
@@ -36,6 +32,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, deps: RouteDeps): voi
       toQrCodeTemplate((await templateOr404(db, user, projectId, id)).template),
     create: ({ user, work }, projectId, input) =>
       createQrCodeTemplate(db, user, projectId, input, work),
+    // Name and design are replaced whole.
     edit: ({ user, work }, { projectId, id }, input) =>
       editQrCodeTemplate(db, user, projectId, id, input, work),
     // QR codes keep their own design.

@@ -32,6 +32,7 @@ import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
   guarded,
+  sendHtmlPage,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
@@ -124,12 +125,7 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
         SAMPLE_CONTACT,
         'preview',
       );
-      return reply
-        .header('content-security-policy', page.csp)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendHtmlPage(reply, page);
     },
   );
 

@@ -5,10 +5,17 @@ import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { listTrash } from '../../repositories/qrCodes.js';
 import { emptyTrash } from '../../services/projectItems.js';
-import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { scanBaseOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser } from '../plugins/session.js';
-import { guarded, listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
+import {
+  guarded,
+  itemScanUrl,
+  listResponse,
+  projectIdOf,
+  projectOfRequest,
+  type RouteDeps,
+} from './helpers.js';
 import { projectParams, withSchemas, listOf, noContent } from '../openapi.js';
 import { trashItemSchema } from '../../../shared/schemas/responses.js';
 
@@ -38,10 +45,7 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
           projectId: row.projectId,
           name: row.name,
           code: row.code,
-          scanUrl:
-            row.type === 'qr_code'
-              ? scanUrlOf(config, row.code, base)
-              : shortLinkUrlOf(config, row.host, row.code, base),
+          scanUrl: itemScanUrl(config, row, base),
           trashedAt: row.trashedAt,
           createdAt: row.createdAt,
         })),
