@@ -129,10 +129,9 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.delete(
     '/customers/:id',
     guarded('CustomerDelete', { params: idParams, response: noContentAnswer }),
-    thenNoContent((request) => {
-      const { user, work } = changeBy(request, config);
-      return removeCustomer(db, user, customerId(request.params), work);
-    }),
+    thenNoContent(config, ({ user, work }, request) =>
+      removeCustomer(db, user, customerId(request.params), work),
+    ),
   );
 
   // PUT /customers/{id}/limits: the admin "manage" screen.

@@ -49,10 +49,13 @@ export function changeBy(request: FastifyRequest, config: Config): Change {
   return { request, user: currentUser(request), work: unitOfWorkOf(request, config) };
 }
 
-/** A handler that does `act` and answers 204 without a body. */
-export function thenNoContent<R extends FastifyRequest>(act: (request: R) => Promise<unknown>) {
+/** A handler that makes a change (`act`, given who makes it) and answers 204 without a body. */
+export function thenNoContent<R extends FastifyRequest>(
+  config: Config,
+  act: (change: Change, request: R) => Promise<unknown>,
+) {
   return async (request: R, reply: FastifyReply) => {
-    await act(request);
+    await act(changeBy(request, config), request);
     return reply.code(204).send();
   };
 }

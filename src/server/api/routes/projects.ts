@@ -134,20 +134,18 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.delete(
     '/projects/:id/trash',
     guarded('ProjectTrash', { params: idParams, response: noContentAnswer }),
-    thenNoContent((request) => {
-      const { user, work } = changeBy(request, config);
-      return trashProject(db, user, projectId(request.params), work);
-    }),
+    thenNoContent(config, ({ user, work }, request) =>
+      trashProject(db, user, projectId(request.params), work),
+    ),
   );
 
   // DELETE /projects/{id}: hard delete of a trashed project.
   api.delete(
     '/projects/:id',
     guarded('ProjectDelete', { params: idParams, response: noContentAnswer }),
-    thenNoContent((request) => {
-      const { user, work } = changeBy(request, config);
-      return deleteTrashedProject(db, user, projectId(request.params), work);
-    }),
+    thenNoContent(config, ({ user, work }, request) =>
+      deleteTrashedProject(db, user, projectId(request.params), work),
+    ),
   );
 
   // GET /projects/{id}/status: used and total per limit.
@@ -236,11 +234,9 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
       body: projectUserUnlinkSchema,
       response: noContentAnswer,
     }),
-    thenNoContent((request) => {
-      const id = projectId(request.params);
-      const { user, work } = changeBy(request, config);
-      return unlinkProjectUser(db, user, id, request.body.id, work);
-    }),
+    thenNoContent(config, ({ user, work }, request) =>
+      unlinkProjectUser(db, user, projectId(request.params), request.body.id, work),
+    ),
   );
 }
 
