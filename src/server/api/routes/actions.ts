@@ -23,26 +23,20 @@ import { placementsInputSchema } from '../../../shared/schemas/placement.js';
 import { timeseriesQuerySchema } from '../../../shared/schemas/analytics.js';
 import { rangeIn } from '../../../shared/timeZone.js';
 import { findQrCodesByIds } from '../../repositories/qrCodes.js';
-import {
-  createPlacements,
-  presentQrCodes,
-  scanBaseOf,
-  scanUrlOf,
-  shortLinkUrlOf,
-} from '../../services/qrCodes.js';
+import { createPlacements, presentQrCodes, scanBaseOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
-  listResponse,
-  projectIdOf,
+  guarded,
+  itemScanUrl,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
   wholeList,
-  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { type ItemIds, projectResourceRoutes } from './projectResource.js';
+import { projectItemParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   actionSchema,
   linkedItemSchema,
@@ -56,114 +50,53 @@ const actionListQuerySchema = listQuerySchema.extend({
   labelId: ulidSchema.optional(),
 });
 
-export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+export function actionRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, config } = deps;
   const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qrlink_not_found');
   const env = (request: FastifyRequest) => ({ storage: mediaStorageFor(config), log: request.log });
-  const one = async (request: FastifyRequest, projectId: string, id: string) => {
-    const { action } = await actionOr404(db, currentUser(request), projectId, id);
-    return { data: (await presentActionsWithLabels(db, [action]))[0] };
+  const read = async (user: SessionUser, { projectId, id }: ItemIds) => {
+    const { action } = await actionOr404(db, user, projectId, id);
+    return (await presentActionsWithLabels(db, [action]))[0];
   };
 
-  // GET /projects/{pid}/actions: the project's Actions; q searches names, filters objectType, labelId.
-  api.get(
-    '/projects/:pid/actions',
-    {
-      schema: {
-        params: projectParams,
-        querystring: actionListQuerySchema,
-        response: { 200: listOf(actionSchema) },
-      },
-      preHandler: requirePermission('QRLinkView'),
+  projectResourceRoutes(app, deps, {
+    path: 'actions',
+    notFound: 'qrlink_not_found',
+    resource: 'QRLink',
+    schemas: {
+      query: actionListQuerySchema,
+      create: actionInputSchema,
+      answer: actionSchema,
     },
-    async (request) => {
-      const project = await projectOfRequest(db, request);
-      const query = request.query;
+    // q searches names, filters objectType, labelId.
+    list: async (project, query) => {
       const { rows, total } = await listActions(db, project.id, query, {
         objectType: query.objectType,
         labelId: query.labelId,
       });
-      return listResponse(await presentActionsWithLabels(db, rows), total, query);
+      return { rows: await presentActionsWithLabels(db, rows), total };
     },
-  );
-
-  // POST /projects/{pid}/actions: create an Action.
-  api.post(
-    '/projects/:pid/actions',
-    {
-      schema: {
-        params: projectParams,
-        body: actionInputSchema,
-        response: { 201: dataOf(actionSchema) },
-      },
-      preHandler: requirePermission('QRLinkCreate'),
-    },
-    async (request, reply) => {
-      const projectId = projectIdOf(request.params);
-      const input = request.body;
-      const id = await createAction(
-        db,
-        currentUser(request),
-        projectId,
-        input,
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(201).send(await one(request, projectId, id));
-    },
-  );
-
-  // GET /projects/{pid}/actions/{id}: one Action, media fields with their stored source.
-  api.get(
-    '/projects/:pid/actions/:id',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(actionSchema) } },
-      preHandler: requirePermission('QRLinkView'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      return one(request, projectId, id);
-    },
-  );
-
-  // PUT /projects/{pid}/actions/{id}: replace name, kind, data and activity.
-  api.put(
-    '/projects/:pid/actions/:id',
-    {
-      schema: {
-        params: projectItemParams,
-        body: actionInputSchema,
-        response: { 200: dataOf(actionSchema) },
-      },
-      preHandler: requirePermission('QRLinkUpdate'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      const input = request.body;
-      await editAction(
-        db,
-        env(request),
-        currentUser(request),
-        projectId,
-        id,
-        input,
-        unitOfWorkOf(request, config),
-      );
-      return one(request, projectId, id);
-    },
-  );
+    // Media fields with their stored source.
+    read,
+    create: ({ user, work }, projectId, input) => createAction(db, user, projectId, input, work),
+    // Name, kind, data and activity are replaced whole.
+    edit: ({ request, user, work }, { projectId, id }, input) =>
+      editAction(db, env(request), user, projectId, id, input, work),
+    // Its codes become inactive.
+    remove: ({ request, user, work }, { projectId, id }) =>
+      removeAction(db, env(request), user, projectId, id, work),
+  });
 
   // POST /projects/{pid}/actions/{id}/simulate: what a scan would answer for a made-up visitor
   // (smart codes, issue 16); records nothing, so whoever may read the Action may ask.
   api.post(
     '/projects/:pid/actions/:id/simulate',
-    {
-      schema: {
-        params: projectItemParams,
-        body: simulateInputSchema,
-        response: { 200: dataOf(simulateResultSchema) },
-      },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', {
+      params: projectItemParams,
+      body: simulateInputSchema,
+      response: { 200: dataOf(simulateResultSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return {
@@ -172,30 +105,13 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
     },
   );
 
-  // DELETE /projects/{pid}/actions/{id}: remove; its codes become inactive.
-  removalRoute(
-    app,
-    '/projects/:pid/actions/:id',
-    requirePermission('QRLinkDelete'),
-    'qrlink_not_found',
-    (request, { projectId, id }) =>
-      removeAction(
-        db,
-        env(request),
-        currentUser(request),
-        projectId,
-        id,
-        unitOfWorkOf(request, config),
-      ),
-  );
-
   // POST /projects/{pid}/actions/{id}/duplicate: a copy named "{name} (copy)".
   api.post(
     '/projects/:pid/actions/:id/duplicate',
-    {
-      schema: { params: projectItemParams, response: { 201: dataOf(actionSchema) } },
-      preHandler: requirePermission('QRLinkDuplicate'),
-    },
+    guarded('QRLinkDuplicate', {
+      params: projectItemParams,
+      response: { 201: dataOf(actionSchema) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateAction(
@@ -205,17 +121,19 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
         id,
         unitOfWorkOf(request, config),
       );
-      return reply.code(201).send(await one(request, projectId, copyId));
+      return reply
+        .code(201)
+        .send({ data: await read(currentUser(request), { projectId, id: copyId }) });
     },
   );
 
   // GET /projects/{pid}/actions/{id}/qr-codes: the QR codes and short links using the Action.
   api.get(
     '/projects/:pid/actions/:id/qr-codes',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(linkedItemSchema) } },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', {
+      params: projectItemParams,
+      response: { 200: listOf(linkedItemSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { project } = await actionOr404(db, currentUser(request), projectId, id);
@@ -229,10 +147,7 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
           name: row.name,
           description: row.description,
           code: row.code,
-          scanUrl:
-            row.type === 'qr_code'
-              ? scanUrlOf(config, row.code, base)
-              : shortLinkUrlOf(config, row.host, row.code, base),
+          scanUrl: itemScanUrl(config, row, base),
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
@@ -243,14 +158,11 @@ export function actionRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // POST /projects/{pid}/actions/{id}/placements: one new QR code per name, in one change.
   api.post(
     '/projects/:pid/actions/:id/placements',
-    {
-      schema: {
-        params: projectItemParams,
-        body: placementsInputSchema,
-        response: { 201: dataOf(z.array(qrCodeSchema)) },
-      },
-      preHandler: requirePermission('QRCodeCreate'),
-    },
+    guarded('QRCodeCreate', {
+      params: projectItemParams,
+      body: placementsInputSchema,
+      response: { 201: dataOf(z.array(qrCodeSchema)) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const { names } = request.body;

@@ -8,7 +8,6 @@ import {
   qrCodeAdvertisementsSchema,
 } from '../../../shared/schemas/advertisement.js';
 import { analyticsInstant } from '../../../shared/schemas/analytics.js';
-import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { rangeIn } from '../../../shared/timeZone.js';
 import {
   advertisementStats,
@@ -29,19 +28,18 @@ import {
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
 import { rangeRows } from '../../services/statistics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser } from '../plugins/session.js';
 import {
-  listResponse,
+  guarded,
   pathId,
   projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
-  projectOfRequest,
   type RouteDeps,
   wholeList,
-  removalRoute,
 } from './helpers.js';
-import { projectItemParams, projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
+import { projectResourceRoutes } from './projectResource.js';
+import { projectItemParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   advertisementSchema,
   advertisementQrCodeSchema,
@@ -54,14 +52,11 @@ const statsQuerySchema = z.object({
   to: analyticsInstant.optional(),
 });
 
-export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, config } = deps;
   const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'campaign_not_found');
   const env = (request: FastifyRequest): AdvertisementEnv => ({ config, log: request.log });
-  const one = async (request: FastifyRequest, projectId: string, id: string) => {
-    const { ad } = await advertisementOr404(db, currentUser(request), projectId, id);
-    return { data: toAdvertisement(ad) };
-  };
   const linkedCodesOf = async (request: FastifyRequest, projectId: string, id: string) => {
     const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
     const rows = await linkedQrCodes(db, project.id, id);
@@ -80,111 +75,37 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
     return wholeList(rows.map(toAdvertisement));
   };
 
-  // GET /projects/{pid}/advertisements: the project's advertisements; q searches names.
-  api.get(
-    '/projects/:pid/advertisements',
-    {
-      schema: {
-        params: projectParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(advertisementSchema) },
-      },
-      preHandler: requirePermission('AdvertisementView'),
+  projectResourceRoutes(app, deps, {
+    path: 'advertisements',
+    notFound: 'campaign_not_found',
+    resource: 'Advertisement',
+    schemas: {
+      create: advertisementInputSchema,
+      answer: advertisementSchema,
     },
-    async (request) => {
-      const project = await projectOfRequest(db, request);
-      const query = request.query;
+    // q searches names.
+    list: async (project, query) => {
       const { rows, total } = await listAdvertisements(db, project.id, query);
-      return listResponse(rows.map(toAdvertisement), total, query);
+      return { rows: rows.map(toAdvertisement), total };
     },
-  );
-
-  // POST /projects/{pid}/advertisements: create an advertisement.
-  api.post(
-    '/projects/:pid/advertisements',
-    {
-      schema: {
-        params: projectParams,
-        body: advertisementInputSchema,
-        response: { 201: dataOf(advertisementSchema) },
-      },
-      preHandler: requirePermission('AdvertisementCreate'),
-    },
-    async (request, reply) => {
-      const projectId = projectIdOf(request.params);
-      const input = request.body;
-      const id = await createAdvertisement(
-        currentUser(request),
-        projectId,
-        input,
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(201).send(await one(request, projectId, id));
-    },
-  );
-
-  // GET /projects/{pid}/advertisements/{id}: one advertisement.
-  api.get(
-    '/projects/:pid/advertisements/:id',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(advertisementSchema) } },
-      preHandler: requirePermission('AdvertisementView'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      return one(request, projectId, id);
-    },
-  );
-
-  // PUT /projects/{pid}/advertisements/{id}: replace name, text, image, link and display time.
-  api.put(
-    '/projects/:pid/advertisements/:id',
-    {
-      schema: {
-        params: projectItemParams,
-        body: advertisementInputSchema,
-        response: { 200: dataOf(advertisementSchema) },
-      },
-      preHandler: requirePermission('AdvertisementUpdate'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      const input = request.body;
-      await editAdvertisement(
-        env(request),
-        currentUser(request),
-        projectId,
-        id,
-        input,
-        unitOfWorkOf(request, config),
-      );
-      return one(request, projectId, id);
-    },
-  );
-
-  // DELETE /projects/{pid}/advertisements/{id}: remove it and its links; codes go straight on.
-  removalRoute(
-    app,
-    '/projects/:pid/advertisements/:id',
-    requirePermission('AdvertisementDelete'),
-    'campaign_not_found',
-    (request, { projectId, id }) =>
-      deleteAdvertisement(
-        env(request),
-        currentUser(request),
-        projectId,
-        id,
-        unitOfWorkOf(request, config),
-      ),
-  );
+    read: async (user, { projectId, id }) =>
+      toAdvertisement((await advertisementOr404(db, user, projectId, id)).ad),
+    create: ({ user, work }, projectId, input) => createAdvertisement(user, projectId, input, work),
+    // Name, text, image, link and display time are replaced whole.
+    edit: ({ request, user, work }, { projectId, id }, input) =>
+      editAdvertisement(env(request), user, projectId, id, input, work),
+    // It and its links go; the codes go straight on.
+    remove: ({ request, user, work }, { projectId, id }) =>
+      deleteAdvertisement(env(request), user, projectId, id, work),
+  });
 
   // GET /projects/{pid}/advertisements/{id}/qr-codes: the QR codes showing it.
   api.get(
     '/projects/:pid/advertisements/:id/qr-codes',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(advertisementQrCodeSchema) } },
-      preHandler: requirePermission('AdvertisementView', 'QRCodeView'),
-    },
+    guarded(['AdvertisementView', 'QRCodeView'], {
+      params: projectItemParams,
+      response: { 200: listOf(advertisementQrCodeSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       return linkedCodesOf(request, projectId, id);
@@ -194,14 +115,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // PUT /projects/{pid}/advertisements/{id}/qr-codes: { qrCodeIds } — the full set of codes.
   api.put(
     '/projects/:pid/advertisements/:id/qr-codes',
-    {
-      schema: {
-        params: projectItemParams,
-        body: advertisementQrCodesSchema,
-        response: { 200: listOf(advertisementQrCodeSchema) },
-      },
-      preHandler: requirePermission('AdvertisementUpdate', 'QRCodeView'),
-    },
+    guarded(['AdvertisementUpdate', 'QRCodeView'], {
+      params: projectItemParams,
+      body: advertisementQrCodesSchema,
+      response: { 200: listOf(advertisementQrCodeSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { qrCodeIds } = request.body;
@@ -219,14 +137,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // GET /projects/{pid}/advertisements/{id}/stats: views, unique views and click-throughs.
   api.get(
     '/projects/:pid/advertisements/:id/stats',
-    {
-      schema: {
-        params: projectItemParams,
-        querystring: statsQuerySchema,
-        response: { 200: dataOf(advertisementStatsSchema) },
-      },
-      preHandler: requirePermission('AdvertisementView'),
-    },
+    guarded('AdvertisementView', {
+      params: projectItemParams,
+      querystring: statsQuerySchema,
+      response: { 200: dataOf(advertisementStatsSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { from, to } = request.query;
@@ -251,10 +166,10 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // GET /projects/{pid}/qr-codes/{id}/advertisements: the ads a QR code shows.
   api.get(
     '/projects/:pid/qr-codes/:id/advertisements',
-    {
-      schema: { params: projectItemParams, response: { 200: listOf(advertisementSchema) } },
-      preHandler: requirePermission('QRCodeView', 'AdvertisementView'),
-    },
+    guarded(['QRCodeView', 'AdvertisementView'], {
+      params: projectItemParams,
+      response: { 200: listOf(advertisementSchema) },
+    }),
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');
@@ -265,14 +180,11 @@ export function advertisementRoutes(app: FastifyInstance, { db, config }: RouteD
   // PUT /projects/{pid}/qr-codes/{id}/advertisements: { advertisementIds } — the full set of ads.
   api.put(
     '/projects/:pid/qr-codes/:id/advertisements',
-    {
-      schema: {
-        params: projectItemParams,
-        body: qrCodeAdvertisementsSchema,
-        response: { 200: listOf(advertisementSchema) },
-      },
-      preHandler: requirePermission('QRCodeView', 'AdvertisementUpdate'),
-    },
+    guarded(['QRCodeView', 'AdvertisementUpdate'], {
+      params: projectItemParams,
+      body: qrCodeAdvertisementsSchema,
+      response: { 200: listOf(advertisementSchema) },
+    }),
     async (request) => {
       const projectId = projectIdOf(request.params);
       const id = pathId(request.params.id, 'qr_code_not_found');

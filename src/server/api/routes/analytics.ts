@@ -16,8 +16,8 @@ import { visibleProjectOr404 } from '../../services/projects.js';
 import { chartCsv, rawScanCsv } from '../../services/statisticsCsv.js';
 import type { Statistics } from '../../services/statistics.js';
 import { notFound } from '../../domain/errors.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import type { RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, type RouteDeps } from './helpers.js';
 import { withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { liveScansSchema, statisticsSchema } from '../../../shared/schemas/responses.js';
 
@@ -58,23 +58,20 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /analytics/timeseries: buckets of scans and unique visitors, totals and breakdowns.
   api.get(
     '/analytics/timeseries',
-    {
-      schema: { querystring: timeseriesQuerySchema, response: { 200: statisticsSchema } },
-      preHandler: requirePermission('ProjectQRCodesView'),
-    },
+    guarded('ProjectQRCodesView', {
+      querystring: timeseriesQuerySchema,
+      response: { 200: statisticsSchema },
+    }),
     async (request): Promise<Statistics> => statistics(request, request.query),
   );
 
   // GET /analytics/export: one chart's data as CSV, from the very answer the chart shows.
   api.get(
     '/analytics/export',
-    {
-      schema: {
-        querystring: chartExportQuerySchema,
-        response: { 200: fileAnswer('text/csv', "The chart's data as a CSV file") },
-      },
-      preHandler: requirePermission('ProjectQRCodesView'),
-    },
+    guarded('ProjectQRCodesView', {
+      querystring: chartExportQuerySchema,
+      response: { 200: fileAnswer('text/csv', "The chart's data as a CSV file") },
+    }),
     async (request, reply) => {
       const { chart, ...rest } = request.query;
       const query = timeseriesQuerySchema.parse(rest);
@@ -87,13 +84,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // MAX_RAW_EXPORT_ROWS rows (the last line says so when the range held more).
   api.get(
     '/analytics/scans.csv',
-    {
-      schema: {
-        querystring: timeseriesQuerySchema,
-        response: { 200: fileAnswer('text/csv', 'Every counted scan in the range as a CSV file') },
-      },
-      preHandler: requirePermission('ProjectQRCodesView'),
-    },
+    guarded('ProjectQRCodesView', {
+      querystring: timeseriesQuerySchema,
+      response: { 200: fileAnswer('text/csv', 'Every counted scan in the range as a CSV file') },
+    }),
     async (request, reply) => {
       const query = request.query;
       const { project, itemIds, from, to } = await scopeOf(request, query);
@@ -112,10 +106,10 @@ export function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // polling costs no database read.
   api.get(
     '/analytics/live',
-    {
-      schema: { querystring: liveQuerySchema, response: { 200: dataOf(liveScansSchema) } },
-      preHandler: requirePermission('ProjectQRCodesView'),
-    },
+    guarded('ProjectQRCodesView', {
+      querystring: liveQuerySchema,
+      response: { 200: dataOf(liveScansSchema) },
+    }),
     async (request) => {
       const query = request.query;
       if (!isUlid(query.projectId)) throw notFound('project_not_found');

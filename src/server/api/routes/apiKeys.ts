@@ -4,7 +4,7 @@ import { apiKeyInputSchema } from '../../../shared/schemas/apiKey.js';
 import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/apiKeys.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { projectIdOf, type RouteDeps, wholeList, removalRoute } from './helpers.js';
+import { guarded, projectIdOf, type RouteDeps, wholeList, removalRoute } from './helpers.js';
 import { projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import { apiKeySchema, newApiKeySchema } from '../../../shared/schemas/responses.js';
 
@@ -13,10 +13,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/api-keys: the project's keys, newest first (never the keys themselves).
   api.get(
     '/projects/:pid/api-keys',
-    {
-      schema: { params: projectParams, response: { 200: listOf(apiKeySchema) } },
-      preHandler: requirePermission('ProjectApiKeys'),
-    },
+    guarded('ProjectApiKeys', { params: projectParams, response: { 200: listOf(apiKeySchema) } }),
     async (request) => {
       const data = await apiKeysOfProject(db, currentUser(request), projectIdOf(request.params));
       return wholeList(data, { perPage: Math.max(1, data.length) });
@@ -26,22 +23,18 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // POST /projects/{pid}/api-keys: a new key { name, scope, expiresAt? }; `key` is shown only here.
   api.post(
     '/projects/:pid/api-keys',
-    {
-      schema: {
-        params: projectParams,
-        body: apiKeyInputSchema,
-        response: { 201: dataOf(newApiKeySchema) },
-      },
-      preHandler: requirePermission('ProjectApiKeys'),
-    },
+    guarded('ProjectApiKeys', {
+      params: projectParams,
+      body: apiKeyInputSchema,
+      response: { 201: dataOf(newApiKeySchema) },
+    }),
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = request.body;
       const data = await createApiKey(
         db,
         currentUser(request),
         projectId,
-        input,
+        request.body,
         unitOfWorkOf(request, config),
       );
       return reply.code(201).header('cache-control', 'no-store').send({ data });

@@ -12,8 +12,8 @@ import { mediaStorageFor } from '../../services/media.js';
 import { restoreVersion } from '../../services/restoreVersion.js';
 import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
-import { listResponse, pathId, type RouteDeps } from './helpers.js';
+import { currentUser, type SessionUser } from '../plugins/session.js';
+import { guarded, listResponse, pathId, type RouteDeps } from './helpers.js';
 import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import { auditLogSchema, restoredVersionSchema } from '../../../shared/schemas/responses.js';
 
@@ -27,10 +27,10 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /audit-logs: newest first; filters projectId, userId, itemId, type, action, q.
   api.get(
     '/audit-logs',
-    {
-      schema: { querystring: auditLogListQuerySchema, response: { 200: listOf(auditLogSchema) } },
-      preHandler: requirePermission('AuditLogsView'),
-    },
+    guarded('AuditLogsView', {
+      querystring: auditLogListQuerySchema,
+      response: { 200: listOf(auditLogSchema) },
+    }),
     async (request) => {
       const query = request.query;
       const { rows, total } = await listAuditLogs(db, scopeOf(currentUser(request)), query);
@@ -45,10 +45,7 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // GET /audit-logs/{id}: one row with its children.
   api.get(
     '/audit-logs/:id',
-    {
-      schema: { params: idParams, response: { 200: dataOf(auditLogSchema) } },
-      preHandler: requirePermission('AuditLogsView'),
-    },
+    guarded('AuditLogsView', { params: idParams, response: { 200: dataOf(auditLogSchema) } }),
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const scope = scopeOf(currentUser(request));
@@ -62,10 +59,10 @@ export function auditLogRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // QR link or theme (its own audited edit); the kind's update permission applies too.
   api.post(
     '/audit-logs/:id/restore',
-    {
-      schema: { params: idParams, response: { 200: dataOf(restoredVersionSchema) } },
-      preHandler: requirePermission('AuditLogsView'),
-    },
+    guarded('AuditLogsView', {
+      params: idParams,
+      response: { 200: dataOf(restoredVersionSchema) },
+    }),
     async (request) => {
       const id = pathId(request.params.id, 'audit_log_not_found');
       const user = currentUser(request);

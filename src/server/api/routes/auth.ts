@@ -57,8 +57,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/login',
     { schema: { body: loginSchema, response: { 200: dataOf(loginAnswerSchema) } } },
     async (request, reply) => {
-      const input = request.body;
-      const result = await login(db, input, loginContext(request));
+      const result = await login(db, request.body, loginContext(request));
       if (result.kind === 'two_factor') {
         reply.setCookie(PENDING_LOGIN_COOKIE, result.pendingToken, {
           ...pendingCookie,
@@ -77,11 +76,10 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/login/two-factor',
     { schema: { body: twoFactorLoginSchema, response: { 200: dataOf(selfSchema) } } },
     async (request, reply) => {
-      const input = request.body;
       const { token, user } = await loginWithSecondFactor(
         db,
         request.cookies[PENDING_LOGIN_COOKIE],
-        input,
+        request.body,
         loginContext(request),
       );
       reply.clearCookie(PENDING_LOGIN_COOKIE, pendingCookie);
@@ -109,8 +107,7 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/self-service/logout',
     { schema: { body: logoutFlowUpdateSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      const input = request.body;
-      await completeLogout(db, input.logout_token, unitOfWorkOf(request, config));
+      await completeLogout(db, request.body.logout_token, unitOfWorkOf(request, config));
       clearSessionCookie(reply, config);
       return reply.code(204).send();
     },
@@ -121,13 +118,16 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/password/forget',
     { schema: { body: passwordForgetSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      const input = request.body;
       // Not awaited: the answer comes as fast for an unknown address as for a known one, whose
       // link is stored and mailed afterwards. Failing only for existing accounts would reveal them;
       // the log tells the operator.
-      requestPasswordReset(db, mailer, config, input.email, unitOfWorkOf(request, config)).catch(
-        (error: unknown) => request.log.error({ err: error }, 'password reset mail failed'),
-      );
+      requestPasswordReset(
+        db,
+        mailer,
+        config,
+        request.body.email,
+        unitOfWorkOf(request, config),
+      ).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       return reply.code(204).send();
     },
   );
@@ -139,12 +139,11 @@ export function authRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/recovery',
     { schema: { body: recoverySchema, response: { 204: noContent } } },
     async (request, reply) => {
-      const input = request.body;
       const wait = await failedTokens.waitSeconds(request);
       if (wait > 0) throw tooManyAttempts(wait);
       let user;
       try {
-        user = await recoverPassword(db, input, unitOfWorkOf(request, config));
+        user = await recoverPassword(db, request.body, unitOfWorkOf(request, config));
       } catch (error) {
         if (error instanceof DomainError && error.pointer === '/token')
           await failedTokens.failed(request);

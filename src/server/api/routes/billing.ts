@@ -9,8 +9,8 @@ import { accessibleCustomerOr404 } from '../../services/customers.js';
 import { toInvoice, type BillingService } from '../../services/billing.js';
 import { renderInvoicePdf } from '../../services/invoicePdf.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
+import { currentUser, requireUser } from '../plugins/session.js';
+import { guarded, pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
 import {
   idParams,
   pathParams,
@@ -63,13 +63,12 @@ export function billingRoutes(
   // POST /plans: a platform admin adds a plan.
   api.post(
     '/plans',
-    {
-      schema: { body: planInputSchema, response: { 201: dataOf(planSchema) } },
-      preHandler: requirePermission('CustomerLimitsUpdate'),
-    },
+    guarded('CustomerLimitsUpdate', {
+      body: planInputSchema,
+      response: { 201: dataOf(planSchema) },
+    }),
     async (request, reply) => {
-      const input = request.body;
-      const plan = await billing.createPlan(input, unitOfWorkOf(request, config));
+      const plan = await billing.createPlan(request.body, unitOfWorkOf(request, config));
       return reply.code(201).send({ data: plan });
     },
   );
@@ -77,24 +76,21 @@ export function billingRoutes(
   // PUT /plans/{id}: a platform admin changes a plan's price, limits or support level.
   api.put(
     '/plans/:id',
-    {
-      schema: { params: idParams, body: planInputSchema, response: { 200: dataOf(planSchema) } },
-      preHandler: requirePermission('CustomerLimitsUpdate'),
-    },
+    guarded('CustomerLimitsUpdate', {
+      params: idParams,
+      body: planInputSchema,
+      response: { 200: dataOf(planSchema) },
+    }),
     async (request) => {
       const id = planId(request.params);
-      const input = request.body;
-      return { data: await billing.editPlan(id, input, unitOfWorkOf(request, config)) };
+      return { data: await billing.editPlan(id, request.body, unitOfWorkOf(request, config)) };
     },
   );
 
   // DELETE /plans/{id}: a platform admin stops offering a plan (running subscriptions stay).
   api.delete(
     '/plans/:id',
-    {
-      schema: { params: idParams, response: { 204: noContent } },
-      preHandler: requirePermission('CustomerLimitsUpdate'),
-    },
+    guarded('CustomerLimitsUpdate', { params: idParams, response: { 204: noContent } }),
     async (request, reply) => {
       await billing.archivePlan(planId(request.params), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -105,14 +101,17 @@ export function billingRoutes(
   // key is one the platform admin lacks, so its order is refused (403) before the body is read.
   api.post(
     '/register/activate',
-    {
-      schema: { body: activateSchema, response: { 200: dataOf(activationSchema) } },
-      preHandler: requirePermission('SubscriptionOrder'),
-    },
+    guarded('SubscriptionOrder', {
+      body: activateSchema,
+      response: { 200: dataOf(activationSchema) },
+    }),
     async (request) => {
-      const input = request.body;
       return {
-        data: await billing.activate(currentUser(request), input, unitOfWorkOf(request, config)),
+        data: await billing.activate(
+          currentUser(request),
+          request.body,
+          unitOfWorkOf(request, config),
+        ),
       };
     },
   );
@@ -120,28 +119,24 @@ export function billingRoutes(
   // GET /customers/{id}/billing: the billing page (state, plan, period, next payment).
   api.get(
     '/customers/:id/billing',
-    {
-      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
-      preHandler: requirePermission('SubscriptionView'),
-    },
+    guarded('SubscriptionView', {
+      params: idParams,
+      response: { 200: dataOf(billingOverviewSchema) },
+    }),
     async (request) => ({ data: await billing.overview(await customerOf(request)) }),
   );
 
   // POST /customers/{id}/subscription: a platform admin activates a plan without payment.
   api.post(
     '/customers/:id/subscription',
-    {
-      schema: {
-        params: idParams,
-        body: directActivationSchema,
-        response: { 200: dataOf(billingOverviewSchema) },
-      },
-      preHandler: requirePermission('CustomerLimitsUpdate'),
-    },
+    guarded('CustomerLimitsUpdate', {
+      params: idParams,
+      body: directActivationSchema,
+      response: { 200: dataOf(billingOverviewSchema) },
+    }),
     async (request) => {
       const customer = await customerOf(request);
-      const input = request.body;
-      await billing.activateDirectly(customer.id, input, unitOfWorkOf(request, config));
+      await billing.activateDirectly(customer.id, request.body, unitOfWorkOf(request, config));
       return { data: await billing.overview(await customerOf(request)) };
     },
   );
@@ -160,30 +155,27 @@ export function billingRoutes(
   // POST /customers/{id}/subscription/cancel: stop at the end of the paid period.
   api.post(
     '/customers/:id/subscription/cancel',
-    {
-      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
-      preHandler: requirePermission('SubscriptionCancel'),
-    },
+    guarded('SubscriptionCancel', {
+      params: idParams,
+      response: { 200: dataOf(billingOverviewSchema) },
+    }),
     setCancel(true),
   );
 
   // POST /customers/{id}/subscription/reactivate: undo a cancel before the period ends.
   api.post(
     '/customers/:id/subscription/reactivate',
-    {
-      schema: { params: idParams, response: { 200: dataOf(billingOverviewSchema) } },
-      preHandler: requirePermission('SubscriptionCancel'),
-    },
+    guarded('SubscriptionCancel', {
+      params: idParams,
+      response: { 200: dataOf(billingOverviewSchema) },
+    }),
     setCancel(false),
   );
 
   // POST /customers/{id}/subscription/portal: Stripe's page for payment methods.
   api.post(
     '/customers/:id/subscription/portal',
-    {
-      schema: { params: idParams, response: { 200: dataOf(urlAnswerSchema) } },
-      preHandler: requirePermission('SubscriptionView'),
-    },
+    guarded('SubscriptionView', { params: idParams, response: { 200: dataOf(urlAnswerSchema) } }),
     async (request) => {
       const customer = await customerOf(request);
       const url = await billing.payments.portalUrl(
@@ -197,10 +189,7 @@ export function billingRoutes(
   // GET /customers/{id}/invoices: one per payment, newest first.
   api.get(
     '/customers/:id/invoices',
-    {
-      schema: { params: idParams, response: { 200: listOf(invoiceSchema) } },
-      preHandler: requirePermission('InvoiceView'),
-    },
+    guarded('InvoiceView', { params: idParams, response: { 200: listOf(invoiceSchema) } }),
     async (request) => {
       const customer = await customerOf(request);
       const data = await billing.invoices(customer.id);
@@ -211,13 +200,10 @@ export function billingRoutes(
   // GET /customers/{id}/invoices/{invoiceId}/pdf: the invoice as a PDF.
   api.get(
     '/customers/:id/invoices/:invoiceId/pdf',
-    {
-      schema: {
-        params: pathParams('id', 'invoiceId'),
-        response: { 200: fileAnswer('application/pdf', 'The invoice as a PDF file') },
-      },
-      preHandler: requirePermission('InvoiceView'),
-    },
+    guarded('InvoiceView', {
+      params: pathParams('id', 'invoiceId'),
+      response: { 200: fileAnswer('application/pdf', 'The invoice as a PDF file') },
+    }),
     async (request, reply) => {
       const { row } = await invoiceOf(request);
       const pdf = await renderInvoicePdf(toInvoice(row), currentUser(request).language, {
@@ -233,10 +219,10 @@ export function billingRoutes(
   // POST /customers/{id}/invoices/{invoiceId}/paid: a platform admin saw the transfer arrive.
   api.post(
     '/customers/:id/invoices/:invoiceId/paid',
-    {
-      schema: { params: pathParams('id', 'invoiceId'), response: { 200: dataOf(invoiceSchema) } },
-      preHandler: requirePermission('InvoiceUpdate'),
-    },
+    guarded('InvoiceUpdate', {
+      params: pathParams('id', 'invoiceId'),
+      response: { 200: dataOf(invoiceSchema) },
+    }),
     async (request) => {
       const { customer, row } = await invoiceOf(request);
       const invoice = await billing.markInvoicePaid(

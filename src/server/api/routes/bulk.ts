@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isUlid } from '../../../shared/ids.js';
 import { LABEL_ITEM_TYPES, type LabelSummary } from '../../../shared/schemas/label.js';
 import { existingItemIds, labelsOfItems } from '../../repositories/labels.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser } from '../plugins/session.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { contentDisposition } from '../../services/download.js';
 import {
@@ -14,7 +14,7 @@ import {
   printPackQuerySchema,
   printPackStream,
 } from '../../services/printPack.js';
-import { projectOfRequest, type RouteDeps } from './helpers.js';
+import { guarded, projectOfRequest, type RouteDeps } from './helpers.js';
 import { projectParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { itemLabelsSchema } from '../../../shared/schemas/responses.js';
 
@@ -38,16 +38,13 @@ export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // x-print-pack-total says how many codes it holds, for the dashboard's progress.
   api.get(
     '/projects/:pid/qr-codes/print-pack',
-    {
-      schema: {
-        params: projectParams,
-        querystring: printPackQuerySchema,
-        response: {
-          200: fileAnswer('application/zip', 'The chosen QR codes as print files in one ZIP file'),
-        },
+    guarded('QRCodeView', {
+      params: projectParams,
+      querystring: printPackQuerySchema,
+      response: {
+        200: fileAnswer('application/zip', 'The chosen QR codes as print files in one ZIP file'),
       },
-      preHandler: requirePermission('QRCodeView'),
-    },
+    }),
     async (request, reply) => {
       const options = request.query;
       const pack = await printPackCodes(db, currentUser(request), request.params.pid, options.ids);
@@ -71,14 +68,11 @@ export function bulkRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // GET /projects/{pid}/item-labels?itemType=&ids=: the tags of each listed item of the project.
   api.get(
     '/projects/:pid/item-labels',
-    {
-      schema: {
-        params: projectParams,
-        querystring: itemLabelsQuerySchema,
-        response: { 200: dataOf(itemLabelsSchema) },
-      },
-      preHandler: requirePermission('LabelView'),
-    },
+    guarded('LabelView', {
+      params: projectParams,
+      querystring: itemLabelsQuerySchema,
+      response: { 200: dataOf(itemLabelsSchema) },
+    }),
     async (request) => {
       const project = await projectOfRequest(db, request);
       const { itemType, ids } = request.query;

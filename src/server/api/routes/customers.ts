@@ -1,5 +1,7 @@
 // Customers: admins manage all of them; a customer admin may read and edit their own.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PermissionKey } from '../../../shared/permissions.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import {
   customerInputSchema,
@@ -8,8 +10,9 @@ import {
   registrationProgressSchema,
   userInputSchema,
 } from '../../../shared/schemas/customer.js';
+import type { CustomerRow } from '../../db/schema.js';
 import { customerUsage, findCustomer, listCustomers } from '../../repositories/customers.js';
-import { listProjects, projectUsage } from '../../repositories/projects.js';
+import { listProjects } from '../../repositories/projects.js';
 import { findUserById, listCustomerUsers } from '../../repositories/users.js';
 import {
   accessibleCustomerOr404,
@@ -23,7 +26,6 @@ import {
   customerStatus,
   toCustomer,
   toProgress,
-  toProject,
   toSubscription,
   toUser,
 } from '../../services/presenters.js';
@@ -31,9 +33,19 @@ import { projectScopeOf } from '../../services/projects.js';
 import { createCustomerUser } from '../../services/users.js';
 import { notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
-import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import { currentUser } from '../plugins/session.js';
+import {
+  changeBy,
+  guarded,
+  listResponse,
+  noContentAnswer,
+  pathId,
+  type IdParams,
+  type RouteDeps,
+  thenNoContent,
+} from './helpers.js';
+import { presentProjects } from './projects.js';
+import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   customerSchema,
   limitStatusSchema,
@@ -51,16 +63,31 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
     if (!row) throw notFound('customer_not_found');
     return { data: toCustomer(row) };
   };
+  /** The customer named by the path, if the caller may see it (404 otherwise). */
+  const requestedCustomer = (request: FastifyRequest & { params: IdParams }) =>
+    accessibleCustomerOr404(db, currentUser(request), customerId(request.params));
+  /** GET of one view of the customer of the path (/customers/:id…). */
+  const customerView = (
+    path: string,
+    permission: PermissionKey,
+    schema: z.ZodType,
+    view: (row: CustomerRow) => unknown,
+  ) =>
+    api.get(
+      path,
+      guarded(permission, { params: idParams, response: { 200: dataOf(schema) } }),
+      async (request) => ({ data: await view(await requestedCustomer(request)) }),
+    );
 
   // GET /customers: every customer (admins).
   api.get(
     '/customers',
-    {
-      schema: { querystring: listQuerySchema, response: { 200: listOf(customerSchema) } },
-      preHandler: requirePermission('CustomersView'),
-    },
+    guarded('CustomersView', {
+      querystring: listQuerySchema,
+      response: { 200: listOf(customerSchema) },
+    }),
     async (request) => {
-      const query = request.query;
+      const { query } = request;
       const { rows, total } = await listCustomers(db, query);
       return listResponse(rows.map(toCustomer), total, query);
     },
@@ -69,49 +96,31 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // POST /customers: create a customer; it starts a 14-day trial.
   api.post(
     '/customers',
-    {
-      schema: { body: customerInputSchema, response: { 201: dataOf(customerSchema) } },
-      preHandler: requirePermission('CustomerCreate'),
-    },
+    guarded('CustomerCreate', {
+      body: customerInputSchema,
+      response: { 201: dataOf(customerSchema) },
+    }),
     async (request, reply) => {
-      const input = request.body;
-      const id = await createCustomer(db, input, unitOfWorkOf(request, config));
+      const id = await createCustomer(db, request.body, unitOfWorkOf(request, config));
       return reply.code(201).send(await present(id));
     },
   );
 
-  /** The customer named by the path, if the caller may see it (404 otherwise). */
-  const requestedCustomer = (request: FastifyRequest & { params: IdParams }) =>
-    accessibleCustomerOr404(db, currentUser(request), customerId(request.params));
-
   // GET /customers/{id}: one customer (customer admins: their own).
-  api.get(
-    '/customers/:id',
-    {
-      schema: { params: idParams, response: { 200: dataOf(customerSchema) } },
-      preHandler: requirePermission('CustomerView'),
-    },
-    async (request) => {
-      const row = await requestedCustomer(request);
-      return { data: toCustomer(row) };
-    },
-  );
+  customerView('/customers/:id', 'CustomerView', customerSchema, toCustomer);
 
   // PUT /customers/{id}: edit name, admin email, type or VAT number (customer admins: their own).
   api.put(
     '/customers/:id',
-    {
-      schema: {
-        params: idParams,
-        body: customerUpdateSchema,
-        response: { 200: dataOf(customerSchema) },
-      },
-      preHandler: requirePermission('CustomerUpdate'),
-    },
+    guarded('CustomerUpdate', {
+      params: idParams,
+      body: customerUpdateSchema,
+      response: { 200: dataOf(customerSchema) },
+    }),
     async (request) => {
       const id = customerId(request.params);
-      const input = request.body;
-      await editCustomer(db, currentUser(request), id, input, unitOfWorkOf(request, config));
+      const { user, work } = changeBy(request, config);
+      await editCustomer(db, user, id, request.body, work);
       return present(id);
     },
   );
@@ -119,149 +128,91 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // DELETE /customers/{id}: remove a customer with its users and projects (admins).
   api.delete(
     '/customers/:id',
-    {
-      schema: { params: idParams, response: { 204: noContent } },
-      preHandler: requirePermission('CustomerDelete'),
-    },
-    async (request, reply) => {
-      await removeCustomer(
-        db,
-        currentUser(request),
-        customerId(request.params),
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    guarded('CustomerDelete', { params: idParams, response: noContentAnswer }),
+    thenNoContent(config, ({ user, work }, request) =>
+      removeCustomer(db, user, customerId(request.params), work),
+    ),
   );
 
   // PUT /customers/{id}/limits: the admin "manage" screen.
   api.put(
     '/customers/:id/limits',
-    {
-      schema: {
-        params: idParams,
-        body: customerLimitsSchema,
-        response: { 200: dataOf(customerSchema) },
-      },
-      preHandler: requirePermission('CustomerLimitsUpdate'),
-    },
+    guarded('CustomerLimitsUpdate', {
+      params: idParams,
+      body: customerLimitsSchema,
+      response: { 200: dataOf(customerSchema) },
+    }),
     async (request) => {
       const id = customerId(request.params);
-      const input = request.body;
-      await setCustomerLimits(db, currentUser(request), id, input, unitOfWorkOf(request, config));
+      const { user, work } = changeBy(request, config);
+      await setCustomerLimits(db, user, id, request.body, work);
       return present(id);
     },
   );
 
   // GET /customers/{id}/subscription: plan, status and billing period.
-  api.get(
+  customerView(
     '/customers/:id/subscription',
-    {
-      schema: { params: idParams, response: { 200: dataOf(subscriptionSchema) } },
-      preHandler: requirePermission('SubscriptionView'),
-    },
-    async (request) => {
-      const row = await requestedCustomer(request);
-      return { data: toSubscription(row) };
-    },
+    'SubscriptionView',
+    subscriptionSchema,
+    toSubscription,
   );
 
   // GET /customers/{id}/progress: trial end and whether registration is done.
-  api.get(
-    '/customers/:id/progress',
-    {
-      schema: { params: idParams, response: { 200: dataOf(progressSchema) } },
-      preHandler: requirePermission('CustomerView'),
-    },
-    async (request) => {
-      const row = await requestedCustomer(request);
-      return { data: toProgress(row) };
-    },
-  );
+  customerView('/customers/:id/progress', 'CustomerView', progressSchema, toProgress);
 
   // PUT /customers/{id}/progress: mark registration done (admins may also move the trial end).
   api.put(
     '/customers/:id/progress',
-    {
-      schema: {
-        params: idParams,
-        body: registrationProgressSchema,
-        response: { 200: dataOf(progressSchema) },
-      },
-      preHandler: requirePermission('CustomerUpdate'),
-    },
+    guarded('CustomerUpdate', {
+      params: idParams,
+      body: registrationProgressSchema,
+      response: { 200: dataOf(progressSchema) },
+    }),
     async (request) => {
       const id = customerId(request.params);
-      const input = request.body;
-      await setRegistrationProgress(
-        db,
-        currentUser(request),
-        id,
-        input,
-        unitOfWorkOf(request, config),
-      );
-      const row = await accessibleCustomerOr404(db, currentUser(request), id);
+      const { user, work } = changeBy(request, config);
+      await setRegistrationProgress(db, user, id, request.body, work);
+      const row = await accessibleCustomerOr404(db, user, id);
       return { data: toProgress(row) };
     },
   );
 
   // GET /customers/{id}/status: used and total per limit, for the whole customer.
-  api.get(
-    '/customers/:id/status',
-    {
-      schema: { params: idParams, response: { 200: dataOf(limitStatusSchema) } },
-      preHandler: requirePermission('CustomerView'),
-    },
-    async (request) => {
-      const row = await requestedCustomer(request);
-      return { data: customerStatus(row, await customerUsage(db, row.id)) };
-    },
+  customerView('/customers/:id/status', 'CustomerView', limitStatusSchema, async (row) =>
+    customerStatus(row, await customerUsage(db, row.id)),
   );
 
   // GET /customers/{id}/projects: the customer's projects this user may see.
   api.get(
     '/customers/:id/projects',
-    {
-      schema: {
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(projectSchema) },
-      },
-      preHandler: requirePermission('ProjectView', 'CustomerView'),
-    },
+    guarded(['ProjectView', 'CustomerView'], {
+      params: idParams,
+      querystring: listQuerySchema,
+      response: { 200: listOf(projectSchema) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const customer = await accessibleCustomerOr404(db, user, customerId(request.params));
-      const query = request.query;
+      const { query } = request;
       const { rows, total } = await listProjects(db, projectScopeOf(user), query, {
         customerId: customer.id,
       });
-      const usage = await projectUsage(
-        db,
-        rows.map((row) => row.id),
-      );
-      return listResponse(
-        rows.map((row) => toProject(row, usage.get(row.id)!)),
-        total,
-        query,
-      );
+      return listResponse(await presentProjects(db, rows), total, query);
     },
   );
 
   // GET /customers/{id}/users: the customer's users.
   api.get(
     '/customers/:id/users',
-    {
-      schema: {
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(userSchema) },
-      },
-      preHandler: requirePermission('UsersView'),
-    },
+    guarded('UsersView', {
+      params: idParams,
+      querystring: listQuerySchema,
+      response: { 200: listOf(userSchema) },
+    }),
     async (request) => {
       const customer = await requestedCustomer(request);
-      const query = request.query;
+      const { query } = request;
       const { rows, total } = await listCustomerUsers(db, customer.id, query);
       return listResponse(rows.map(toUser), total, query);
     },
@@ -270,20 +221,15 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   // POST /customers/{id}/users: create a user of this customer (roles are checked).
   api.post(
     '/customers/:id/users',
-    {
-      schema: { params: idParams, body: userInputSchema, response: { 201: dataOf(userSchema) } },
-      preHandler: requirePermission('UserCreate'),
-    },
+    guarded('UserCreate', {
+      params: idParams,
+      body: userInputSchema,
+      response: { 201: dataOf(userSchema) },
+    }),
     async (request, reply) => {
       const id = customerId(request.params);
-      const input = request.body;
-      const userId = await createCustomerUser(
-        db,
-        currentUser(request),
-        id,
-        input,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      const userId = await createCustomerUser(db, user, id, request.body, work);
       const row = await findUserById(db, userId);
       if (!row) throw notFound('user_not_found');
       return reply.code(201).send({ data: toUser(row) });

@@ -24,8 +24,8 @@ import {
 import { visibleProjectOr404 } from '../../services/projects.js';
 import { DomainError, emptyFile, invalidField, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { currentUser, type SessionUser } from '../plugins/session.js';
+import { guarded, pathId, type RouteDeps } from './helpers.js';
 import { pathParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { mediaSchema } from '../../../shared/schemas/responses.js';
 
@@ -132,10 +132,7 @@ export function fileRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // POST /file/{mediaId}: upload a file under a new id the client chose (201 { data: Media }).
     scope.post<{ Params: MediaParams }>(
       '/file/:mediaId',
-      {
-        schema: { response: { 201: dataOf(mediaSchema) } },
-        preHandler: requirePermission('MediaCreate'),
-      },
+      guarded('MediaCreate', { response: { 201: dataOf(mediaSchema) } }),
       async (request, reply) => {
         const user = currentUser(request);
         const mediaId = pathId(request.params.mediaId, 'not_found');

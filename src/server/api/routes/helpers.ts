@@ -1,15 +1,26 @@
 // Small helpers every route file shares.
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail.js';
 import type { ApiErrorCode } from '../../../shared/errors.js';
 import { isUlid } from '../../../shared/ids.js';
+import type { PermissionKey } from '../../../shared/permissions.js';
 import type { ListQuery, ListResponse } from '../../../shared/schemas/common.js';
 import type { Executor } from '../../repositories/executor.js';
 import { visibleProjectOr404 } from '../../services/projects.js';
+import { scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import type { RenderedPage } from '../../scan/html.js';
 import { notFound } from '../../domain/errors.js';
-import { currentUser } from '../plugins/session.js';
+import type { UnitOfWork } from '../../services/unitOfWork.js';
+import { unitOfWorkOf } from '../plugins/audit.js';
+import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import { noContent, projectItemParams, withSchemas } from '../openapi.js';
 
 export interface RouteDeps {
@@ -17,6 +28,40 @@ export interface RouteDeps {
   config: Config;
   mailer: Mailer;
 }
+
+/**
+ * The options of a route behind permission keys: its schemas (what it reads and answers) and the
+ * check of the keys, which answers 401/403 before a bad request's 422.
+ */
+export function guarded<S extends FastifySchema>(keys: PermissionKey | PermissionKey[], schema: S) {
+  return { schema, preHandler: requirePermission(...[keys].flat()) };
+}
+
+/** Who makes a change and the request's unit of work, which writes it with its audit row. */
+export interface Change {
+  /** For what else a service needs of the request: its log, the body as sent. */
+  request: FastifyRequest;
+  user: SessionUser;
+  work: UnitOfWork;
+}
+
+export function changeBy(request: FastifyRequest, config: Config): Change {
+  return { request, user: currentUser(request), work: unitOfWorkOf(request, config) };
+}
+
+/** A handler that makes a change (`act`, given who makes it) and answers 204 without a body. */
+export function thenNoContent<R extends FastifyRequest>(
+  config: Config,
+  act: (change: Change, request: R) => Promise<unknown>,
+) {
+  return async (request: R, reply: FastifyReply) => {
+    await act(changeBy(request, config), request);
+    return reply.code(204).send();
+  };
+}
+
+/** The responses of a route that answers 204 without a body. */
+export const noContentAnswer = { 204: noContent };
 
 export interface IdParams {
   id: string;
@@ -94,4 +139,25 @@ export function removalRoute(
       return reply.code(204).send();
     },
   );
+}
+
+/** The URL a QR code (at its code) or a short link (at its host, if it has one) answers at. */
+export function itemScanUrl(
+  config: Config,
+  row: { type: 'qr_code' | 'short_link'; code: string; host: string },
+  base: string,
+): string {
+  return row.type === 'qr_code'
+    ? scanUrlOf(config, row.code, base)
+    : shortLinkUrlOf(config, row.host, row.code, base);
+}
+
+/** Answers a landing page drawn outside the scan path (a preview): its CSP, never cached. */
+export function sendHtmlPage(reply: FastifyReply, page: RenderedPage) {
+  return reply
+    .header('content-security-policy', page.csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }

@@ -21,6 +21,7 @@ import {
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, userCan } from '../plugins/session.js';
 import {
+  guarded,
   projectIdOf,
   projectItemIdsOf,
   projectOfRequest,
@@ -150,13 +151,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/exports/{list}: qr-codes, short-links, actions or labels as a CSV file.
   api.get(
     '/projects/:pid/exports/:list',
-    {
-      schema: {
-        params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')),
-        response: { 200: fileAnswer('text/csv', 'The list as a CSV file') },
-      },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', {
+      params: pathParams('pid', 'list').describe(EXPORT_LISTS.join(', ')),
+      response: { 200: fileAnswer('text/csv', 'The list as a CSV file') },
+    }),
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
       const list = request.params.list as ExportList;
@@ -173,10 +171,10 @@ export function importRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
   // GET /projects/{pid}/imports/{id}: the job's progress.
   api.get(
     '/projects/:pid/imports/:id',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(importJobSchema) } },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', {
+      params: projectItemParams,
+      response: { 200: dataOf(importJobSchema) },
+    }),
     async (request) => {
       const { projectId, id } = projectItemIdsOf(request.params, 'import_job_not_found');
       return { data: await importJobOf(db, currentUser(request), projectId, id) };

@@ -15,8 +15,8 @@ import {
 } from '../../services/invites.js';
 import { toSelf } from '../../services/presenters.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, setSessionCookie } from '../plugins/session.js';
-import { pathId, type RouteDeps, wholeList } from './helpers.js';
+import { currentUser, setSessionCookie } from '../plugins/session.js';
+import { guarded, pathId, type RouteDeps, wholeList } from './helpers.js';
 import { pathParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   invitationPreviewSchema,
@@ -52,13 +52,10 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // GET /customers/{cid}/invites: every invitation with its state, and the plan's seats.
   api.get(
     '/customers/:cid/invites',
-    {
-      schema: {
-        params: pathParams('cid'),
-        response: { 200: listOf(invitationSchema, { seats: seatsSchema }) },
-      },
-      preHandler: requirePermission('InviteCreate'),
-    },
+    guarded('InviteCreate', {
+      params: pathParams('cid'),
+      response: { 200: listOf(invitationSchema, { seats: seatsSchema }) },
+    }),
     async (request) => {
       const { invitations, seats } = await listInvitations(
         db,
@@ -72,19 +69,15 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // POST /customers/{cid}/invites: invite an address with a role and projects; mails the link.
   api.post(
     '/customers/:cid/invites',
-    {
-      schema: {
-        params: pathParams('cid'),
-        body: invitationInputSchema,
-        response: { 201: dataOf(invitationSchema) },
-      },
-      preHandler: requirePermission('InviteCreate'),
-    },
+    guarded('InviteCreate', {
+      params: pathParams('cid'),
+      body: invitationInputSchema,
+      response: { 201: dataOf(invitationSchema) },
+    }),
     async (request, reply) => {
       const customerId = customerIdOf(request.params);
-      const input = request.body;
       const actor = currentUser(request);
-      const id = await inviteUser(db, actor, customerId, input, mailing(request));
+      const id = await inviteUser(db, actor, customerId, request.body, mailing(request));
       const { invitations } = await listInvitations(db, actor, customerId);
       // The invitation just made is in the list.
       return reply
@@ -96,10 +89,7 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // POST /customers/{cid}/invites/{id}/resend: a new link (valid three days); the old one dies.
   api.post(
     '/customers/:cid/invites/:id/resend',
-    {
-      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
-      preHandler: requirePermission('InviteResend'),
-    },
+    guarded('InviteResend', { params: pathParams('cid', 'id'), response: { 204: noContent } }),
     async (request, reply) => {
       await resendInvitation(
         db,
@@ -115,10 +105,7 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   // DELETE /customers/{cid}/invites/{id}: revoke; the link stops working.
   api.delete(
     '/customers/:cid/invites/:id',
-    {
-      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
-      preHandler: requirePermission('InviteRevoke'),
-    },
+    guarded('InviteRevoke', { params: pathParams('cid', 'id'), response: { 204: noContent } }),
     async (request, reply) => {
       await revokeInvitation(
         db,
@@ -171,9 +158,8 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
       },
     },
     async (request, reply) => {
-      const input = request.body;
       const { sessionToken, user } = await checkingToken(request, () =>
-        acceptInvitation(db, tokenOf(request.params), input, {
+        acceptInvitation(db, tokenOf(request.params), request.body, {
           work: unitOfWorkOf(request, config),
           userAgent: request.headers['user-agent'] ?? null,
         }),

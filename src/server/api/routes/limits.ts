@@ -4,8 +4,8 @@ import { projectLimitsSchema } from '../../../shared/schemas/limits.js';
 import { accessibleCustomerOr404 } from '../../services/customers.js';
 import { setProjectLimits, usageForecast } from '../../services/limits.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, projectIdOf, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, pathId, projectIdOf, type RouteDeps } from './helpers.js';
 import { idParams, projectParams, withSchemas, dataOf } from '../openapi.js';
 import { usageForecastSchema } from '../../../shared/schemas/responses.js';
 
@@ -14,25 +14,21 @@ export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // PUT /projects/{pid}/limits: the project's limits, each within the customer's.
   api.put(
     '/projects/:pid/limits',
-    {
-      schema: {
-        params: projectParams,
-        body: projectLimitsSchema,
-        response: { 200: dataOf(projectLimitsSchema) },
-      },
-      preHandler: requirePermission('CustomerSettings', 'ProjectUpdate'),
-    },
+    guarded(['CustomerSettings', 'ProjectUpdate'], {
+      params: projectParams,
+      body: projectLimitsSchema,
+      response: { 200: dataOf(projectLimitsSchema) },
+    }),
     async (request) => {
       const projectId = projectIdOf(request.params);
-      const input = request.body;
       await setProjectLimits(
         db,
         currentUser(request),
         projectId,
-        input,
+        request.body,
         unitOfWorkOf(request, config),
       );
-      return { data: input };
+      return { data: request.body };
     },
   );
 
@@ -40,10 +36,7 @@ export function limitRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   api.get(
     '/customers/:id/usage-forecast',
     // Every user of the customer sees it on the start page.
-    {
-      schema: { params: idParams, response: { 200: dataOf(usageForecastSchema) } },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', { params: idParams, response: { 200: dataOf(usageForecastSchema) } }),
     async (request) => {
       const customer = await accessibleCustomerOr404(
         db,

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageAnalyticsSchema } from '../../../shared/schemas/pageAnalytics.js';
 import type { PageAnalyticsSettings } from '../../services/pageAnalytics.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { requirePermission } from '../plugins/session.js';
-import type { RouteDeps } from './helpers.js';
+import { guarded, type RouteDeps } from './helpers.js';
 import { withSchemas, dataOf } from '../openapi.js';
 
 export function pageAnalyticsRoutes(
@@ -17,10 +16,7 @@ export function pageAnalyticsRoutes(
   // GET /settings/analytics: the tracker setting (platform admins).
   api.get(
     '/settings/analytics',
-    {
-      schema: { response: { 200: dataOf(pageAnalyticsSchema) } },
-      preHandler: requirePermission('AnalyticsSettings'),
-    },
+    guarded('AnalyticsSettings', { response: { 200: dataOf(pageAnalyticsSchema) } }),
     async () => ({
       data: await settings.load(),
     }),
@@ -29,13 +25,12 @@ export function pageAnalyticsRoutes(
   // PUT /settings/analytics: change the tracker (platform admins); audited.
   api.put(
     '/settings/analytics',
-    {
-      schema: { body: pageAnalyticsSchema, response: { 200: dataOf(pageAnalyticsSchema) } },
-      preHandler: requirePermission('AnalyticsSettings'),
-    },
+    guarded('AnalyticsSettings', {
+      body: pageAnalyticsSchema,
+      response: { 200: dataOf(pageAnalyticsSchema) },
+    }),
     async (request) => {
-      const input = request.body;
-      return { data: await settings.save(input, unitOfWorkOf(request, config)) };
+      return { data: await settings.save(request.body, unitOfWorkOf(request, config)) };
     },
   );
 

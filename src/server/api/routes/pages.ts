@@ -16,8 +16,8 @@ import type { RenderedPage } from '../../scan/html.js';
 import type { ActionContent } from '../../../shared/schemas/action.js';
 import { actionOr404 } from '../../services/actions.js';
 import { notFound } from '../../domain/errors.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, sendHtmlPage, pathId, type RouteDeps } from './helpers.js';
 import { pathParams, withSchemas, fileAnswer } from '../openapi.js';
 
 /** The Action kinds whose scan shows a page of ours (the others redirect). */
@@ -47,13 +47,10 @@ export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   // GET /projects/{pid}/pages/{id}/preview: the landing page of Action {id} as HTML (no scan counted).
   api.get(
     '/projects/:pid/pages/:id/preview',
-    {
-      schema: {
-        params: pathParams('pid', 'id'),
-        response: { 200: fileAnswer('text/html', 'The landing page as a visitor would see it') },
-      },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', {
+      params: pathParams('pid', 'id'),
+      response: { 200: fileAnswer('text/html', 'The landing page as a visitor would see it') },
+    }),
     async (request, reply) => {
       const projectId = pathId(request.params.pid, 'project_not_found');
       const id = pathId(request.params.id, 'qrlink_not_found');
@@ -68,12 +65,7 @@ export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
           )
         : null;
       if (!page) throw notFound('qrlink_not_found');
-      return reply
-        .header('content-security-policy', page.csp)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendHtmlPage(reply, page);
     },
   );
 }

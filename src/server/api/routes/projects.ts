@@ -1,5 +1,5 @@
 // Projects: list, create, read, edit, duplicate, trash, delete, limits, and user links.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import {
   projectInputSchema,
@@ -25,10 +25,19 @@ import {
 } from '../../services/projects.js';
 import { readUtmPresets, saveUtmPresets } from '../../services/utmPresets.js';
 import { utmPresetsInputSchema } from '../../../shared/utm.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
-import { listResponse, pathId, type IdParams, type RouteDeps, wholeList } from './helpers.js';
-import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
+import { currentUser, requireUser } from '../plugins/session.js';
+import {
+  changeBy,
+  guarded,
+  listResponse,
+  noContentAnswer,
+  pathId,
+  type IdParams,
+  type RouteDeps,
+  thenNoContent,
+  wholeList,
+} from './helpers.js';
+import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   limitStatusSchema,
   projectSchema,
@@ -48,10 +57,16 @@ export async function presentProjects(db: Db, rows: ProjectRow[]) {
 export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   const api = withSchemas(app);
   const projectId = (params: IdParams) => pathId(params.id, 'project_not_found');
-  const present = async (id: string, request: Parameters<typeof currentUser>[0]) => {
+  /** The project of the path, if the caller may see it (project_not_found otherwise). */
+  const requestedProject = (request: FastifyRequest & { params: IdParams }) =>
+    visibleProjectOr404(db, currentUser(request), projectId(request.params));
+  const present = async (id: string, request: FastifyRequest) => {
     const project = await visibleProjectOr404(db, currentUser(request), id);
     return { data: (await presentProjects(db, [project]))[0] };
   };
+  const linkAnswer = async (projectId: string, userId: string) => ({
+    data: toProjectUser(await linkedUser(db, projectId, userId)),
+  });
 
   // GET /projects: the projects this user may see (admins all, customer admins their customer's, users linked ones).
   api.get(
@@ -61,7 +76,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
       preHandler: requireUser,
     },
     async (request) => {
-      const query = request.query;
+      const { query } = request;
       const { rows, total } = await listProjects(db, projectScopeOf(currentUser(request)), query);
       return listResponse(await presentProjects(db, rows), total, query);
     },
@@ -70,18 +85,13 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects: create a project (admins choose the customer).
   api.post(
     '/projects',
-    {
-      schema: { body: projectInputSchema, response: { 201: dataOf(projectSchema) } },
-      preHandler: requirePermission('ProjectCreate'),
-    },
+    guarded('ProjectCreate', {
+      body: projectInputSchema,
+      response: { 201: dataOf(projectSchema) },
+    }),
     async (request, reply) => {
-      const input = request.body;
-      const id = await createProject(
-        db,
-        currentUser(request),
-        input,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      const id = await createProject(db, user, request.body, work);
       return reply.code(201).send(await present(id, request));
     },
   );
@@ -89,28 +99,22 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}: one project with its usage.
   api.get(
     '/projects/:id',
-    {
-      schema: { params: idParams, response: { 200: dataOf(projectSchema) } },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', { params: idParams, response: { 200: dataOf(projectSchema) } }),
     async (request) => present(projectId(request.params), request),
   );
 
   // PUT /projects/{id}: edit name, description, access or tracking.
   api.put(
     '/projects/:id',
-    {
-      schema: {
-        params: idParams,
-        body: projectUpdateSchema,
-        response: { 200: dataOf(projectSchema) },
-      },
-      preHandler: requirePermission('ProjectUpdate'),
-    },
+    guarded('ProjectUpdate', {
+      params: idParams,
+      body: projectUpdateSchema,
+      response: { 200: dataOf(projectSchema) },
+    }),
     async (request) => {
       const id = projectId(request.params);
-      const input = request.body;
-      await editProject(db, currentUser(request), id, input, unitOfWorkOf(request, config));
+      const { user, work } = changeBy(request, config);
+      await editProject(db, user, id, request.body, work);
       return present(id, request);
     },
   );
@@ -118,17 +122,10 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects/{id}/duplicate: copy the project and its user links.
   api.post(
     '/projects/:id/duplicate',
-    {
-      schema: { params: idParams, response: { 201: dataOf(projectSchema) } },
-      preHandler: requirePermission('ProjectDuplicate'),
-    },
+    guarded('ProjectDuplicate', { params: idParams, response: { 201: dataOf(projectSchema) } }),
     async (request, reply) => {
-      const copyId = await duplicateProject(
-        db,
-        currentUser(request),
-        projectId(request.params),
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      const copyId = await duplicateProject(db, user, projectId(request.params), work);
       return reply.code(201).send(await present(copyId, request));
     },
   );
@@ -136,52 +133,27 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // DELETE /projects/{id}/trash: soft delete.
   api.delete(
     '/projects/:id/trash',
-    {
-      schema: { params: idParams, response: { 204: noContent } },
-      preHandler: requirePermission('ProjectTrash'),
-    },
-    async (request, reply) => {
-      await trashProject(
-        db,
-        currentUser(request),
-        projectId(request.params),
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    guarded('ProjectTrash', { params: idParams, response: noContentAnswer }),
+    thenNoContent(config, ({ user, work }, request) =>
+      trashProject(db, user, projectId(request.params), work),
+    ),
   );
 
   // DELETE /projects/{id}: hard delete of a trashed project.
   api.delete(
     '/projects/:id',
-    {
-      schema: { params: idParams, response: { 204: noContent } },
-      preHandler: requirePermission('ProjectDelete'),
-    },
-    async (request, reply) => {
-      await deleteTrashedProject(
-        db,
-        currentUser(request),
-        projectId(request.params),
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    guarded('ProjectDelete', { params: idParams, response: noContentAnswer }),
+    thenNoContent(config, ({ user, work }, request) =>
+      deleteTrashedProject(db, user, projectId(request.params), work),
+    ),
   );
 
   // GET /projects/{id}/status: used and total per limit.
   api.get(
     '/projects/:id/status',
-    {
-      schema: { params: idParams, response: { 200: dataOf(limitStatusSchema) } },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', { params: idParams, response: { 200: dataOf(limitStatusSchema) } }),
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectId(request.params),
-      );
+      const project = await requestedProject(request);
       const usage = await projectUsage(db, [project.id]);
       return { data: projectStatus(project, usage.get(project.id)!) };
     },
@@ -190,10 +162,7 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // GET /projects/{id}/utm-presets: the project's named UTM presets (issue 16).
   api.get(
     '/projects/:id/utm-presets',
-    {
-      schema: { params: idParams, response: { 200: dataOf(utmPresetsSchema) } },
-      preHandler: requirePermission('QRLinkView'),
-    },
+    guarded('QRLinkView', { params: idParams, response: { 200: dataOf(utmPresetsSchema) } }),
     async (request) => ({
       data: await readUtmPresets(db, currentUser(request), projectId(request.params)),
     }),
@@ -202,41 +171,24 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // PUT /projects/{id}/utm-presets: replace the project's UTM presets with the list sent.
   api.put(
     '/projects/:id/utm-presets',
-    {
-      schema: {
-        params: idParams,
-        body: utmPresetsInputSchema,
-        response: { 200: dataOf(utmPresetsSchema) },
-      },
-      preHandler: requirePermission('QRLinkUpdate'),
-    },
+    guarded('QRLinkUpdate', {
+      params: idParams,
+      body: utmPresetsInputSchema,
+      response: { 200: dataOf(utmPresetsSchema) },
+    }),
     async (request) => {
       const id = projectId(request.params);
-      const { presets } = request.body;
-      return {
-        data: await saveUtmPresets(
-          currentUser(request),
-          id,
-          presets,
-          unitOfWorkOf(request, config),
-        ),
-      };
+      const { user, work } = changeBy(request, config);
+      return { data: await saveUtmPresets(user, id, request.body.presets, work) };
     },
   );
 
   // GET /projects/{id}/users: the users linked to a project.
   api.get(
     '/projects/:id/users',
-    {
-      schema: { params: idParams, response: { 200: listOf(projectUserSchema) } },
-      preHandler: requirePermission('ProjectView'),
-    },
+    guarded('ProjectView', { params: idParams, response: { 200: listOf(projectUserSchema) } }),
     async (request) => {
-      const project = await visibleProjectOr404(
-        db,
-        currentUser(request),
-        projectId(request.params),
-      );
+      const project = await requestedProject(request);
       const rows = await listProjectUsers(db, project.id);
       return wholeList(rows.map(toProjectUser));
     },
@@ -245,60 +197,46 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   // POST /projects/{id}/users: link a user of the same customer.
   api.post(
     '/projects/:id/users',
-    {
-      schema: {
-        params: idParams,
-        body: projectUserLinkSchema,
-        response: { 201: dataOf(projectUserSchema) },
-      },
-      preHandler: requirePermission('ProjectUserLinkCreate'),
-    },
+    guarded('ProjectUserLinkCreate', {
+      params: idParams,
+      body: projectUserLinkSchema,
+      response: { 201: dataOf(projectUserSchema) },
+    }),
     async (request, reply) => {
       const id = projectId(request.params);
-      const input = request.body;
-      await linkProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
-      return reply.code(201).send({ data: toProjectUser(await linkedUser(db, id, input.id)) });
+      const { user, work } = changeBy(request, config);
+      await linkProjectUser(db, user, id, request.body, work);
+      return reply.code(201).send(await linkAnswer(id, request.body.id));
     },
   );
 
   // PUT /projects/{id}/users: change a link (canManage).
   api.put(
     '/projects/:id/users',
-    {
-      schema: {
-        params: idParams,
-        body: projectUserLinkSchema,
-        response: { 200: dataOf(projectUserSchema) },
-      },
-      preHandler: requirePermission('ProjectUserLinkUpdate'),
-    },
+    guarded('ProjectUserLinkUpdate', {
+      params: idParams,
+      body: projectUserLinkSchema,
+      response: { 200: dataOf(projectUserSchema) },
+    }),
     async (request) => {
       const id = projectId(request.params);
-      const input = request.body;
-      await updateProjectUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
-      return { data: toProjectUser(await linkedUser(db, id, input.id)) };
+      const { user, work } = changeBy(request, config);
+      await updateProjectUser(db, user, id, request.body, work);
+      return linkAnswer(id, request.body.id);
     },
   );
 
   // DELETE /projects/{id}/users: unlink a user (never an admin).
   api.delete(
     '/projects/:id/users',
-    {
-      schema: { params: idParams, body: projectUserUnlinkSchema, response: { 204: noContent } },
-      preHandler: requirePermission('ProjectUserUnlink'),
-    },
-    async (request, reply) => {
-      const id = projectId(request.params);
-      const input = request.body;
-      await unlinkProjectUser(
-        db,
-        currentUser(request),
-        id,
-        input.id,
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    guarded('ProjectUserUnlink', {
+      params: idParams,
+      body: projectUserUnlinkSchema,
+      response: noContentAnswer,
+    }),
+    thenNoContent(config, ({ user, work }, request) =>
+      unlinkProjectUser(db, user, projectId(request.params), request.body.id, work),
+    ),
   );
 }
 

@@ -11,8 +11,8 @@ import {
   type DownloadItem,
 } from '../../services/download.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, projectItemIdsOf, type ProjectItemParams, type RouteDeps } from './helpers.js';
 import { projectItemParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { scanCheckSchema } from '../../../shared/schemas/responses.js';
 
@@ -45,19 +45,16 @@ export function qrPrintRoutes(
   // unless force=true.
   api.get(
     `/projects/:pid/${route.path}/:id/download`,
-    {
-      schema: {
-        params: projectItemParams,
-        querystring: downloadQuerySchema,
-        response: {
-          200: fileAnswer(
-            'application/octet-stream',
-            'The QR code as a print file (SVG, PNG, PDF or EPS, by format)',
-          ),
-        },
+    guarded(route.permission, {
+      params: projectItemParams,
+      querystring: downloadQuerySchema,
+      response: {
+        200: fileAnswer(
+          'application/octet-stream',
+          'The QR code as a print file (SVG, PNG, PDF or EPS, by format)',
+        ),
       },
-      preHandler: requirePermission(route.permission),
-    },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const options = request.query;
@@ -82,14 +79,11 @@ export function qrPrintRoutes(
   // GET /projects/{pid}/{path}/{id}/scan-check?size={mm}: the scannability gate's verdict.
   api.get(
     `/projects/:pid/${route.path}/:id/scan-check`,
-    {
-      schema: {
-        params: projectItemParams,
-        querystring: printQuerySchema.pick({ size: true }),
-        response: { 200: dataOf(scanCheckSchema) },
-      },
-      preHandler: requirePermission(route.permission),
-    },
+    guarded(route.permission, {
+      params: projectItemParams,
+      querystring: printQuerySchema.pick({ size: true }),
+      response: { 200: dataOf(scanCheckSchema) },
+    }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
       const { size } = request.query;

@@ -62,8 +62,7 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
     '/setup/first-admin',
     { schema: { body: firstAdminSchema, response: { 201: dataOf(selfSchema) } } },
     async (request, reply) => {
-      const input = request.body;
-      const { token, user } = await createFirstAdmin(db, input, languageOf(request), {
+      const { token, user } = await createFirstAdmin(db, request.body, languageOf(request), {
         work: unitOfWorkOf(request, config),
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -77,11 +76,10 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
     '/register',
     { schema: { body: registerSchema, response: { 201: dataOf(registeredSchema) } } },
     async (request, reply) => {
-      const input = request.body;
       const { user, code } = await registerCustomer(
         db,
         config,
-        input,
+        request.body,
         languageOf(request),
         unitOfWorkOf(request, config),
       );
@@ -102,11 +100,10 @@ export function registrationRoutes(app: FastifyInstance, { db, config, mailer }:
     '/register/verify',
     { schema: { body: registerVerifySchema, response: { 200: dataOf(selfSchema) } } },
     async (request, reply) => {
-      const input = request.body;
       const wait = await failedCodes.waitSeconds(request);
       if (wait > 0) throw tooManyAttempts(wait);
       try {
-        const { token, user } = await verifyEmail(db, input, {
+        const { token, user } = await verifyEmail(db, request.body, {
           work: unitOfWorkOf(request, config),
           userAgent: request.headers['user-agent'] ?? null,
         });

@@ -23,8 +23,8 @@ import { onboardingStepsOf } from '../../services/signup.js';
 import { updateSelf } from '../../services/users.js';
 import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, pathId, type RouteDeps } from './helpers.js';
 import { idParams, withSchemas, dataOf, noContent } from '../openapi.js';
 import {
   onboardingProgressSchema,
@@ -54,10 +54,7 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // GET /self: the logged-in user with their permission keys.
   api.get(
     '/self',
-    {
-      schema: { response: { 200: dataOf(selfSchema) } },
-      preHandler: requirePermission('UserSelfView'),
-    },
+    guarded('UserSelfView', { response: { 200: dataOf(selfSchema) } }),
     async (request) => ({
       data: await selfOf(currentUser(request).id),
     }),
@@ -66,14 +63,10 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // PUT /self: change one's name and language.
   api.put(
     '/self',
-    {
-      schema: { body: selfUpdateSchema, response: { 200: dataOf(selfSchema) } },
-      preHandler: requirePermission('UserUpdate'),
-    },
+    guarded('UserUpdate', { body: selfUpdateSchema, response: { 200: dataOf(selfSchema) } }),
     async (request) => {
-      const input = request.body;
       const user = currentUser(request);
-      await updateSelf(db, user, input, unitOfWorkOf(request, config));
+      await updateSelf(db, user, request.body, unitOfWorkOf(request, config));
       return { data: await selfOf(user.id) };
     },
   );
@@ -81,14 +74,16 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // PUT /self/password: change one's password (the current one is checked).
   api.put(
     '/self/password',
-    {
-      schema: { body: passwordChangeSchema, response: { 204: noContent } },
-      preHandler: requirePermission('UserPassword'),
-    },
+    guarded('UserPassword', { body: passwordChangeSchema, response: { 204: noContent } }),
     async (request, reply) => {
-      const input = request.body;
       const user = currentUser(request);
-      await changePassword(db, user.id, request.sessionId, input, unitOfWorkOf(request, config));
+      await changePassword(
+        db,
+        user.id,
+        request.sessionId,
+        request.body,
+        unitOfWorkOf(request, config),
+      );
       await notify(request, securityNoticeMail(user, 'password_changed'));
       return reply.code(204).send();
     },
@@ -97,10 +92,7 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // GET /self/two-factor: whether two-step sign-in is on, required, and recovery codes left.
   api.get(
     '/self/two-factor',
-    {
-      schema: { response: { 200: dataOf(twoFactorStateSchema) } },
-      preHandler: requirePermission('UserSelfView'),
-    },
+    guarded('UserSelfView', { response: { 200: dataOf(twoFactorStateSchema) } }),
     async (request) => ({
       data: await twoFactorStateOf(db, await userRowOf(currentUser(request).id)),
     }),
@@ -109,10 +101,7 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /self/two-factor: a new secret and its otpauth URL (shown as a QR code); not in force yet.
   api.post(
     '/self/two-factor',
-    {
-      schema: { response: { 200: dataOf(twoFactorSetupSchema) } },
-      preHandler: requirePermission('UserPassword'),
-    },
+    guarded('UserPassword', { response: { 200: dataOf(twoFactorSetupSchema) } }),
     async (request) => ({
       data: await startTwoFactorSetup(db, currentUser(request), unitOfWorkOf(request, config)),
     }),
@@ -121,10 +110,10 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // POST /self/two-factor/confirm: a right code turns it on; answers the ten recovery codes once.
   api.post(
     '/self/two-factor/confirm',
-    {
-      schema: { body: twoFactorConfirmSchema, response: { 200: dataOf(recoveryCodesSchema) } },
-      preHandler: requirePermission('UserPassword'),
-    },
+    guarded('UserPassword', {
+      body: twoFactorConfirmSchema,
+      response: { 200: dataOf(recoveryCodesSchema) },
+    }),
     async (request) => {
       const { code } = request.body;
       const { recoveryCodes, user } = await confirmTwoFactor(
@@ -141,16 +130,12 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // DELETE /self/two-factor: turn it off with { password } or { code }.
   api.delete(
     '/self/two-factor',
-    {
-      schema: { body: twoFactorDisableSchema, response: { 204: noContent } },
-      preHandler: requirePermission('UserPassword'),
-    },
+    guarded('UserPassword', { body: twoFactorDisableSchema, response: { 204: noContent } }),
     async (request, reply) => {
-      const input = request.body;
       const user = await disableTwoFactor(
         db,
         currentUser(request),
-        input,
+        request.body,
         unitOfWorkOf(request, config),
       );
       await notify(request, securityNoticeMail(user, 'two_factor_disabled'));
@@ -161,14 +146,11 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // PUT /customers/{id}/two-factor: require two-step sign-in of every user of the customer.
   api.put(
     '/customers/:id/two-factor',
-    {
-      schema: {
-        params: idParams,
-        body: twoFactorPolicySchema,
-        response: { 200: dataOf(twoFactorPolicySchema) },
-      },
-      preHandler: requirePermission('CustomerUpdate'),
-    },
+    guarded('CustomerUpdate', {
+      params: idParams,
+      body: twoFactorPolicySchema,
+      response: { 200: dataOf(twoFactorPolicySchema) },
+    }),
     async (request) => {
       const customerId = pathId(request.params.id, 'customer_not_found');
       const { required } = request.body;
@@ -187,10 +169,7 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
   // (admins have neither).
   api.get(
     '/register/progress',
-    {
-      schema: { response: { 200: dataOf(onboardingProgressSchema) } },
-      preHandler: requirePermission('Registration'),
-    },
+    guarded('Registration', { response: { 200: dataOf(onboardingProgressSchema) } }),
     async (request) => {
       const user = await userRowOf(currentUser(request).id);
       const customer = user.customerId ? await findCustomer(db, user.customerId) : null;

@@ -17,8 +17,7 @@ import {
 } from '../../services/shortLinks.js';
 import { checkShortLink, downloadShortLink } from '../../services/download.js';
 import { shortLinkSchema, suggestedUriSchema } from '../../../shared/schemas/responses.js';
-import { requirePermission } from '../plugins/session.js';
-import { projectOfRequest, type RouteDeps } from './helpers.js';
+import { guarded, projectOfRequest, type RouteDeps } from './helpers.js';
 import { projectItemRoutes } from './projectItems.js';
 import { qrPrintRoutes } from './qrPrint.js';
 import { projectParams, withSchemas, dataOf } from '../openapi.js';
@@ -47,10 +46,10 @@ export function shortLinkRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // GET /projects/{pid}/short-links/suggest-uri: a random uri that is free right now, with its URL.
   api.get(
     '/projects/:pid/short-links/suggest-uri',
-    {
-      schema: { params: projectParams, response: { 200: dataOf(suggestedUriSchema) } },
-      preHandler: requirePermission('ShortLinkCreate'),
-    },
+    guarded('ShortLinkCreate', {
+      params: projectParams,
+      response: { 200: dataOf(suggestedUriSchema) },
+    }),
     async (request) => {
       const project = await projectOfRequest(db, request);
       const host = await hostForNewLinks(db, project.customerId);

@@ -29,24 +29,18 @@ import {
   deleteThemeLogo,
 } from '../../services/themes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
+import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
-  listResponse,
-  projectIdOf,
+  guarded,
+  sendHtmlPage,
   projectItemIdsOf,
   type ProjectItemParams,
   projectOfRequest,
   type RouteDeps,
   removalRoute,
 } from './helpers.js';
-import {
-  projectItemParams,
-  projectParams,
-  withSchemas,
-  dataOf,
-  listOf,
-  fileAnswer,
-} from '../openapi.js';
+import { type ItemIds, projectResourceRoutes } from './projectResource.js';
+import { projectItemParams, projectParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { themeSchema } from '../../../shared/schemas/responses.js';
 
 const themeListQuerySchema = listQuerySchema.extend({
@@ -69,14 +63,13 @@ export function toTheme(row: ThemeRow): Theme {
   };
 }
 
-export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, config } = deps;
   const api = withSchemas(app);
   const messages = loadMessages();
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'not_found');
-  const one = async (request: FastifyRequest, projectId: string, id: string) => {
-    const { theme } = await themeOr404(db, currentUser(request), projectId, id);
-    return { data: toTheme(theme) };
-  };
+  const read = async (user: SessionUser, { projectId, id }: ItemIds) =>
+    toTheme((await themeOr404(db, user, projectId, id)).theme);
   const env = (request: FastifyRequest) => ({
     db,
     user: currentUser(request),
@@ -84,55 +77,40 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
     freeFiles: (keys: string[]) => removeStoredFiles(mediaStorageFor(config), keys, request.log),
   });
 
-  // GET /projects/{pid}/themes: the project's themes; q searches names, filter isActive.
-  api.get(
-    '/projects/:pid/themes',
-    {
-      schema: {
-        params: projectParams,
-        querystring: themeListQuerySchema,
-        response: { 200: listOf(themeSchema) },
-      },
-      preHandler: requirePermission('ProjectThemesView', 'ThemeView'),
+  projectResourceRoutes(app, deps, {
+    path: 'themes',
+    notFound: 'not_found',
+    resource: 'Theme',
+    listAlsoRequires: 'ProjectThemesView',
+    schemas: {
+      query: themeListQuerySchema,
+      create: themeInputSchema,
+      update: themeUpdateSchema,
+      answer: themeSchema,
     },
-    async (request) => {
-      const project = await projectOfRequest(db, request);
-      const query = request.query;
+    // q searches names, filter isActive.
+    list: async (project, query) => {
       const { rows, total } = await listThemes(db, project.id, query);
-      return listResponse(rows.map(toTheme), total, query);
+      return { rows: rows.map(toTheme), total };
     },
-  );
-
-  // POST /projects/{pid}/themes: create a theme (inactive until activated).
-  api.post(
-    '/projects/:pid/themes',
-    {
-      schema: {
-        params: projectParams,
-        body: themeInputSchema,
-        response: { 201: dataOf(themeSchema) },
-      },
-      preHandler: requirePermission('ThemeCreate'),
-    },
-    async (request, reply) => {
-      const projectId = projectIdOf(request.params);
-      const input = request.body;
-      const id = await createTheme(env(request), projectId, input.name, input.settings);
-      return reply.code(201).send(await one(request, projectId, id));
-    },
-  );
+    read,
+    // Inactive until activated.
+    create: ({ request }, projectId, input) =>
+      createTheme(env(request), projectId, input.name, input.settings),
+    // Name and/or settings (settings are replaced whole).
+    edit: ({ request }, { projectId, id }, input) => editTheme(env(request), projectId, id, input),
+    // An active theme's project falls back to the default look.
+    remove: ({ request }, { projectId, id }) => removeTheme(env(request), projectId, id),
+  });
 
   // POST /projects/{pid}/themes/preview: a sample landing page with these settings, as HTML.
   api.post(
     '/projects/:pid/themes/preview',
-    {
-      schema: {
-        params: projectParams,
-        body: themePreviewSchema,
-        response: { 200: fileAnswer('text/html', 'A sample landing page in the theme sent') },
-      },
-      preHandler: requirePermission('ThemeView'),
-    },
+    guarded('ThemeView', {
+      params: projectParams,
+      body: themePreviewSchema,
+      response: { 200: fileAnswer('text/html', 'A sample landing page in the theme sent') },
+    }),
     async (request, reply) => {
       const project = await projectOfRequest(db, request);
       const { settings } = request.body;
@@ -147,81 +125,37 @@ export function themeRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
         SAMPLE_CONTACT,
         'preview',
       );
-      return reply
-        .header('content-security-policy', page.csp)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendHtmlPage(reply, page);
     },
-  );
-
-  // GET /projects/{pid}/themes/{id}: one theme.
-  api.get(
-    '/projects/:pid/themes/:id',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(themeSchema) } },
-      preHandler: requirePermission('ThemeView'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      return one(request, projectId, id);
-    },
-  );
-
-  // PUT /projects/{pid}/themes/{id}: change name and/or settings (settings are replaced whole).
-  api.put(
-    '/projects/:pid/themes/:id',
-    {
-      schema: {
-        params: projectItemParams,
-        body: themeUpdateSchema,
-        response: { 200: dataOf(themeSchema) },
-      },
-      preHandler: requirePermission('ThemeUpdate'),
-    },
-    async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      const input = request.body;
-      await editTheme(env(request), projectId, id, input);
-      return one(request, projectId, id);
-    },
-  );
-
-  // DELETE /projects/{pid}/themes/{id}: delete; an active theme's project falls back to the default look.
-  removalRoute(
-    app,
-    '/projects/:pid/themes/:id',
-    requirePermission('ThemeDelete'),
-    'not_found',
-    (request, { projectId, id }) => removeTheme(env(request), projectId, id),
   );
 
   // POST /projects/{pid}/themes/{id}/duplicate: an inactive copy named "{name} (copy)".
   api.post(
     '/projects/:pid/themes/:id/duplicate',
-    {
-      schema: { params: projectItemParams, response: { 201: dataOf(themeSchema) } },
-      preHandler: requirePermission('ThemeDuplicate'),
-    },
+    guarded('ThemeDuplicate', {
+      params: projectItemParams,
+      response: { 201: dataOf(themeSchema) },
+    }),
     async (request, reply) => {
       const { projectId, id } = idsOf(request.params);
       const copyId = await duplicateTheme(env(request), projectId, id);
-      return reply.code(201).send(await one(request, projectId, copyId));
+      return reply
+        .code(201)
+        .send({ data: await read(currentUser(request), { projectId, id: copyId }) });
     },
   );
 
   // POST /projects/{pid}/themes/{id}/activate: make it the project's one active theme.
   api.post(
     '/projects/:pid/themes/:id/activate',
-    {
-      schema: { params: projectItemParams, response: { 200: dataOf(themeSchema) } },
-      preHandler: requirePermission('ThemeSetActive'),
-    },
+    guarded('ThemeSetActive', {
+      params: projectItemParams,
+      response: { 200: dataOf(themeSchema) },
+    }),
     async (request) => {
-      const { projectId, id } = idsOf(request.params);
-      await activateTheme(env(request), projectId, id);
-      return one(request, projectId, id);
+      const ids = idsOf(request.params);
+      await activateTheme(env(request), ids.projectId, ids.id);
+      return { data: await read(currentUser(request), ids) };
     },
   );
 

@@ -5,10 +5,17 @@ import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { listTrash } from '../../repositories/qrCodes.js';
 import { emptyTrash } from '../../services/projectItems.js';
-import { scanBaseOf, scanUrlOf, shortLinkUrlOf } from '../../services/qrCodes.js';
+import { scanBaseOf } from '../../services/qrCodes.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { listResponse, projectIdOf, projectOfRequest, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import {
+  guarded,
+  itemScanUrl,
+  listResponse,
+  projectIdOf,
+  projectOfRequest,
+  type RouteDeps,
+} from './helpers.js';
 import { projectParams, withSchemas, listOf, noContent } from '../openapi.js';
 import { trashItemSchema } from '../../../shared/schemas/responses.js';
 
@@ -21,14 +28,11 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // GET /projects/{pid}/trash: trashed QR codes and short links, newest first; filter type.
   api.get(
     '/projects/:pid/trash',
-    {
-      schema: {
-        params: projectParams,
-        querystring: trashQuerySchema,
-        response: { 200: listOf(trashItemSchema) },
-      },
-      preHandler: requirePermission('QRCodeView', 'ShortLinkView'),
-    },
+    guarded(['QRCodeView', 'ShortLinkView'], {
+      params: projectParams,
+      querystring: trashQuerySchema,
+      response: { 200: listOf(trashItemSchema) },
+    }),
     async (request) => {
       const project = await projectOfRequest(db, request);
       const query = request.query;
@@ -41,10 +45,7 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
           projectId: row.projectId,
           name: row.name,
           code: row.code,
-          scanUrl:
-            row.type === 'qr_code'
-              ? scanUrlOf(config, row.code, base)
-              : shortLinkUrlOf(config, row.host, row.code, base),
+          scanUrl: itemScanUrl(config, row, base),
           trashedAt: row.trashedAt,
           createdAt: row.createdAt,
         })),
@@ -57,10 +58,10 @@ export function trashRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // DELETE /projects/{pid}/trash/items: empty the trash (DELETE …/trash itself trashes the project).
   api.delete(
     '/projects/:pid/trash/items',
-    {
-      schema: { params: projectParams, response: { 204: noContent } },
-      preHandler: requirePermission('QRCodeDelete', 'ShortLinkDelete'),
-    },
+    guarded(['QRCodeDelete', 'ShortLinkDelete'], {
+      params: projectParams,
+      response: { 204: noContent },
+    }),
     async (request, reply) => {
       await emptyTrash(
         db,

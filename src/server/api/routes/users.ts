@@ -14,7 +14,7 @@ import { forbidden, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
-import { listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import { guarded, listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
 import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   accountSchema,
@@ -49,14 +49,14 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // PUT /users/{id}: edit name, email, role or language.
   api.put(
     '/users/:id',
-    {
-      schema: { params: idParams, body: userUpdateSchema, response: { 200: dataOf(userSchema) } },
-      preHandler: requirePermission('UserUpdate'),
-    },
+    guarded('UserUpdate', {
+      params: idParams,
+      body: userUpdateSchema,
+      response: { 200: dataOf(userSchema) },
+    }),
     async (request) => {
       const id = userIdFor(request);
-      const input = request.body;
-      await editUser(db, currentUser(request), id, input, unitOfWorkOf(request, config));
+      await editUser(db, currentUser(request), id, request.body, unitOfWorkOf(request, config));
       const row = await findUserById(db, id);
       if (!row) throw notFound('user_not_found');
       return { data: toUser(row) };
@@ -66,10 +66,7 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // DELETE /users/{id}: delete an account (never one's own).
   api.delete(
     '/users/:id',
-    {
-      schema: { params: idParams, response: { 204: noContent } },
-      preHandler: requirePermission('UserDelete'),
-    },
+    guarded('UserDelete', { params: idParams, response: { 204: noContent } }),
     async (request, reply) => {
       await removeUser(db, currentUser(request), userIdFor(request), unitOfWorkOf(request, config));
       return reply.code(204).send();
@@ -80,14 +77,11 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // projects, last sign-in and two-factor state, and the plan's seats.
   api.get(
     '/customers/:id/accounts',
-    {
-      schema: {
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(accountSchema, { seats: seatsSchema }) },
-      },
-      preHandler: requirePermission('UsersView'),
-    },
+    guarded('UsersView', {
+      params: idParams,
+      querystring: listQuerySchema,
+      response: { 200: listOf(accountSchema, { seats: seatsSchema }) },
+    }),
     async (request) => {
       const query = request.query;
       const { accounts, total, seats } = await listAccounts(
@@ -125,14 +119,20 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // PUT /users/{id}/projects: link the account to exactly these projects of its customer.
   api.put(
     '/users/:id/projects',
-    {
-      schema: { params: idParams, body: accountProjectsSchema, response: { 204: noContent } },
-      preHandler: requirePermission('ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'),
-    },
+    guarded(['ProjectUserLinkCreate', 'ProjectUserUnlink', 'UsersView'], {
+      params: idParams,
+      body: accountProjectsSchema,
+      response: { 204: noContent },
+    }),
     async (request, reply) => {
       const id = userIdFor(request);
-      const input = request.body;
-      await setAccountProjects(db, currentUser(request), id, input, unitOfWorkOf(request, config));
+      await setAccountProjects(
+        db,
+        currentUser(request),
+        id,
+        request.body,
+        unitOfWorkOf(request, config),
+      );
       return reply.code(204).send();
     },
   );
@@ -140,14 +140,11 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
   // GET /users/{id}/projects: the projects linked to that user, as far as the caller may see them.
   api.get(
     '/users/:id/projects',
-    {
-      schema: {
-        params: idParams,
-        querystring: listQuerySchema,
-        response: { 200: listOf(projectSchema) },
-      },
-      preHandler: requirePermission('UserProjectsView'),
-    },
+    guarded('UserProjectsView', {
+      params: idParams,
+      querystring: listQuerySchema,
+      response: { 200: listOf(projectSchema) },
+    }),
     async (request) => {
       const actor = currentUser(request);
       const target = await accessibleUserOr404(db, actor, userIdFor(request));

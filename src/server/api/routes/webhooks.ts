@@ -65,13 +65,12 @@ export function webhookRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     },
     async (request, reply) => {
       const projectId = projectIdOf(request.params);
-      const input = request.body;
       const user = currentUser(request);
       const id = await createWebhook(
         db,
         user,
         projectId,
-        input,
+        request.body,
         policy,
         unitOfWorkOf(request, config),
       );

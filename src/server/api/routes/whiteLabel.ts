@@ -7,8 +7,8 @@ import {
 } from '../../../shared/schemas/whiteLabel.js';
 import type { WhiteLabelService } from '../../services/whiteLabel.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, requirePermission } from '../plugins/session.js';
-import { pathId, type RouteDeps } from './helpers.js';
+import { currentUser } from '../plugins/session.js';
+import { guarded, pathId, type RouteDeps } from './helpers.js';
 import { pathParams, withSchemas, dataOf, noContent } from '../openapi.js';
 import { whiteLabelHostnameSchema } from '../../../shared/schemas/responses.js';
 import { z } from 'zod';
@@ -34,13 +34,10 @@ export function whiteLabelRoutes(
   // GET /customers/{cid}/white-label-hostnames: the customer's hostnames with their state.
   api.get(
     '/customers/:cid/white-label-hostnames',
-    {
-      schema: {
-        params: pathParams('cid'),
-        response: { 200: dataOf(z.array(whiteLabelHostnameSchema)) },
-      },
-      preHandler: requirePermission('WhiteLabelView'),
-    },
+    guarded('WhiteLabelView', {
+      params: pathParams('cid'),
+      response: { 200: dataOf(z.array(whiteLabelHostnameSchema)) },
+    }),
     async (request) => ({
       data: await service.list(
         currentUser(request),
@@ -52,14 +49,11 @@ export function whiteLabelRoutes(
   // POST /customers/{cid}/white-label-hostnames { hostname }: add one (platform admins).
   api.post(
     '/customers/:cid/white-label-hostnames',
-    {
-      schema: {
-        params: pathParams('cid'),
-        body: whiteLabelHostnameInputSchema,
-        response: { 201: dataOf(whiteLabelHostnameSchema) },
-      },
-      preHandler: requirePermission('WhiteLabelSettings'),
-    },
+    guarded('WhiteLabelSettings', {
+      params: pathParams('cid'),
+      body: whiteLabelHostnameInputSchema,
+      response: { 201: dataOf(whiteLabelHostnameSchema) },
+    }),
     async (request, reply) => {
       const customerId = pathId(request.params.cid, 'customer_not_found');
       const { hostname } = request.body;
@@ -76,23 +70,19 @@ export function whiteLabelRoutes(
   // PUT /customers/{cid}/white-label-hostnames/{id} { primary, verified, scheme } (platform admins).
   api.put(
     '/customers/:cid/white-label-hostnames/:id',
-    {
-      schema: {
-        params: pathParams('cid', 'id'),
-        body: whiteLabelHostnameUpdateSchema,
-        response: { 200: dataOf(whiteLabelHostnameSchema) },
-      },
-      preHandler: requirePermission('WhiteLabelSettings'),
-    },
+    guarded('WhiteLabelSettings', {
+      params: pathParams('cid', 'id'),
+      body: whiteLabelHostnameUpdateSchema,
+      response: { 200: dataOf(whiteLabelHostnameSchema) },
+    }),
     async (request) => {
       const { customerId, id } = ids(request.params);
-      const input = request.body;
       return {
         data: await service.update(
           currentUser(request),
           customerId,
           id,
-          input,
+          request.body,
           unitOfWorkOf(request, config),
         ),
       };
@@ -102,13 +92,10 @@ export function whiteLabelRoutes(
   // POST /customers/{cid}/white-label-hostnames/{id}/verify: check DNS now (platform admins).
   api.post(
     '/customers/:cid/white-label-hostnames/:id/verify',
-    {
-      schema: {
-        params: pathParams('cid', 'id'),
-        response: { 200: dataOf(whiteLabelHostnameSchema) },
-      },
-      preHandler: requirePermission('WhiteLabelSettings'),
-    },
+    guarded('WhiteLabelSettings', {
+      params: pathParams('cid', 'id'),
+      response: { 200: dataOf(whiteLabelHostnameSchema) },
+    }),
     async (request) => {
       const { customerId, id } = ids(request.params);
       return {
@@ -125,10 +112,10 @@ export function whiteLabelRoutes(
   // DELETE /customers/{cid}/white-label-hostnames/{id} (platform admins); its URLs stop working.
   api.delete(
     '/customers/:cid/white-label-hostnames/:id',
-    {
-      schema: { params: pathParams('cid', 'id'), response: { 204: noContent } },
-      preHandler: requirePermission('WhiteLabelSettings'),
-    },
+    guarded('WhiteLabelSettings', {
+      params: pathParams('cid', 'id'),
+      response: { 204: noContent },
+    }),
     async (request, reply) => {
       const { customerId, id } = ids(request.params);
       await service.remove(currentUser(request), customerId, id, unitOfWorkOf(request, config));
