@@ -188,6 +188,9 @@ export async function editProject(
   });
 }
 
+/** "{name} (copy)", within the column's 255 characters: the name of a duplicated project or item. */
+export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);
+
 /** A copy of the project's fields and user links, named "{name} (copy)". */
 export async function duplicateProject(
   db: Db,
@@ -198,14 +201,9 @@ export async function duplicateProject(
   const copyId = ulid();
   await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
+    const name = copyName(project.name);
     const now = new Date().toISOString();
-    const name = `${project.name} (copy)`.slice(0, 255);
-    await insertProject(trx, {
-      ...project,
-      id: copyId,
-      name,
-      ...freshProjectColumns(now),
-    });
+    await insertProject(trx, { ...project, id: copyId, name, ...freshProjectColumns(now) });
     await copyProjectUserLinks(trx, id, copyId, now);
     const copy = { id: copyId, customerId: project.customerId };
     await record(
