@@ -19,7 +19,7 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import { itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
+import { copyChange, itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { labelsOfItems } from '../repositories/labels.js';
@@ -341,9 +341,7 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await record(
-      itemChange(project, 'action', 'duplicated', { id: copyId, name, changes: { from: id } }),
-    );
+    await record(copyChange(project, 'action', { id: copyId, name }, id));
   });
   return copyId;
 }

@@ -8,7 +8,7 @@ import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.j
 import { invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { ApiErrorCode } from '../../shared/errors.js';
-import { itemChange, type UnitOfWork } from './unitOfWork.js';
+import { copyChange, itemChange, type UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -206,9 +206,7 @@ export async function duplicateProject(
     await insertProject(trx, { ...project, id: copyId, name, ...freshProjectColumns(now) });
     await copyProjectUserLinks(trx, id, copyId, now);
     const copy = { id: copyId, customerId: project.customerId };
-    await record(
-      itemChange(copy, 'project', 'duplicated', { id: copyId, name, changes: { from: id } }),
-    );
+    await record(copyChange(copy, 'project', { id: copyId, name }, id));
   });
   return copyId;
 }
