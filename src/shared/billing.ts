@@ -9,6 +9,22 @@ import { formatLocale } from './locale.js';
 export const CHECKOUT_MIN_EUROS = 1;
 export const CHECKOUT_MIN_CENTS = CHECKOUT_MIN_EUROS * 100;
 
+/**
+ * What an invoice states about its period, its buyer and its amounts: stored on the invoice row
+ * as issued and shown unchanged, so the database row and the API's answer share these fields.
+ */
+export interface InvoiceFigures {
+  periodStart: string;
+  periodEnd: string;
+  customerName: string;
+  companyName: string | null;
+  vatNumber: string | null;
+  netCents: number;
+  vatRatePercent: number;
+  vatCents: number;
+  totalCents: number;
+}
+
 /** The Netherlands' standard VAT rate; the seller is Dutch. */
 export const NL_VAT_PERCENT = 21;
 

@@ -2,6 +2,7 @@
 // (CamelCasePlugin). Times are ISO-8601 UTC text; flags are 0/1 integers; JSON is text —
 // the same representation on SQLite and PostgreSQL, so one code path serves both.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { InvoiceFigures } from '../../shared/billing.js';
 
 type Flag = 0 | 1;
 type Timestamps = { createdAt: string; updatedAt: string };
@@ -69,7 +70,7 @@ export interface SubscriptionsTable {
   updatedAt: Generated<string | null>;
 }
 
-export interface InvoicesTable {
+export interface InvoicesTable extends InvoiceFigures {
   id: string;
   customerId: string;
   subscriptionId: string | null;
@@ -80,15 +81,6 @@ export interface InvoicesTable {
   providerRef: string | null;
   planName: string;
   billingPeriod: string;
-  periodStart: string;
-  periodEnd: string;
-  customerName: string;
-  companyName: string | null;
-  vatNumber: string | null;
-  netCents: number;
-  vatRatePercent: number;
-  vatCents: number;
-  totalCents: number;
   reverseCharge: Flag;
   issuedAt: string;
   paidAt: string | null;

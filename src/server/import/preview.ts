@@ -7,17 +7,10 @@ import {
   importRowSchema,
   type ImportFormat,
   type ImportKind,
-  type ImportRow,
+  type PreviewRow,
 } from '../../shared/schemas/import.js';
 import { defaultKeyColumn, detectFormat, mapRows, type MappedRow } from './formats.js';
 import { readSpreadsheet, SpreadsheetError } from './spreadsheet.js';
-
-export interface PreviewRow {
-  /** The row's line in the file as a spreadsheet shows it (the header is line 1). */
-  line: number;
-  data: ImportRow | null;
-  errors: ApiError[];
-}
 
 export interface ImportPreview {
   format: ImportFormat;

@@ -4,20 +4,11 @@ import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ActionsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { findRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type ActionRow = Selectable<ActionsTable>;
 
-const ORDER = {
-  sortable: {
-    name: 'name',
-    objectType: 'objectType',
-    createdAt: 'createdAt',
-    updatedAt: 'updatedAt',
-  },
-  fallback: 'name',
-  id: 'id',
-};
+const ORDER = byNameOr(['name', 'objectType', 'createdAt', 'updatedAt']);
 
 export interface ActionFilters {
   objectType?: string;

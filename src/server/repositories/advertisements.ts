@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { AdvertisementsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type AdvertisementRow = Selectable<AdvertisementsTable>;
 export type AdvertisementWithExtras = AdvertisementRow & {
@@ -13,16 +13,7 @@ export type AdvertisementWithExtras = AdvertisementRow & {
   qrCodeCount: number;
 };
 
-const ORDER = {
-  sortable: {
-    name: 'advertisements.name',
-    displayTimeMs: 'advertisements.displayTimeMs',
-    createdAt: 'advertisements.createdAt',
-    updatedAt: 'advertisements.updatedAt',
-  },
-  fallback: 'advertisements.name',
-  id: 'advertisements.id',
-};
+const ORDER = byNameOr(['name', 'displayTimeMs', 'createdAt', 'updatedAt'], 'advertisements');
 
 function withExtras(db: Executor) {
   return db

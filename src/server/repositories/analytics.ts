@@ -330,14 +330,15 @@ export interface RawScanFilter {
 
 export const SCAN_CHUNK_SIZE = 5000;
 
-/** Raw scan columns in one fixed order: statements and their parameters must agree on it. */
-const SCAN_COLUMNS = [
-  'customerId',
-  'projectId',
+/**
+ * The raw scan columns exports and rollups read (all but the owning customer and project and the
+ * rule and variant that answered), in the order the raw scans' CSV shows them.
+ */
+export const RAW_SCAN_COLUMNS = [
+  'scannedAt',
   'itemType',
   'itemId',
   'kind',
-  'scannedAt',
   'device',
   'os',
   'browser',
@@ -345,20 +346,16 @@ const SCAN_COLUMNS = [
   'referrer',
   'isUnique',
   'isBot',
+] as const satisfies readonly (keyof ScanRow)[];
+
+/** Every raw scan column in one fixed order: statements and their parameters must agree on it. */
+const SCAN_COLUMNS = [
+  'customerId',
+  'projectId',
+  ...RAW_SCAN_COLUMNS,
   'rule',
   'variant',
 ] as const satisfies readonly (keyof ScanRow)[];
-
-/** The raw scan columns exports and rollups read: all but the owning customer and project. */
-const RAW_COLUMNS = SCAN_COLUMNS.filter(
-  (
-    column,
-  ): column is Exclude<
-    (typeof SCAN_COLUMNS)[number],
-    'customerId' | 'projectId' | 'rule' | 'variant'
-  > =>
-    column !== 'customerId' && column !== 'projectId' && column !== 'rule' && column !== 'variant',
-);
 
 /** Raw scan rows of a project in the range (bots and ad events included), in id order, chunked. */
 export async function* rawScanChunks(
@@ -371,7 +368,7 @@ export async function* rawScanChunks(
   for (;;) {
     let query = db
       .selectFrom('scans')
-      .select(['id', ...RAW_COLUMNS])
+      .select(['id', ...RAW_SCAN_COLUMNS])
       .where('projectId', '=', filter.projectId)
       .where('scannedAt', '>=', filter.from)
       .where('scannedAt', '<=', filter.to)
@@ -389,7 +386,7 @@ export async function* rawScanChunks(
 export async function rawRowsForRollup(db: Executor, after: number, upTo: number, limit: number) {
   return db
     .selectFrom('scans')
-    .select(['id', 'projectId', ...RAW_COLUMNS, 'variant'])
+    .select(['id', 'projectId', ...RAW_SCAN_COLUMNS, 'variant'])
     .where('id', '>', after)
     .where('id', '<=', upTo)
     .orderBy('id')

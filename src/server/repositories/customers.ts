@@ -2,7 +2,7 @@
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { CustomerRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { countRows, findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, countRows, findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export const findCustomer = (db: Executor, id: string) =>
   findRow(db, 'customers', { id, deletedAt: null });
@@ -22,11 +22,7 @@ export async function customerNameTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-const ORDER = {
-  sortable: { name: 'name', createdAt: 'createdAt', trialEndAt: 'trialEndAt' },
-  fallback: 'name',
-  id: 'id',
-};
+const ORDER = byNameOr(['name', 'createdAt', 'trialEndAt']);
 
 export async function listCustomers(
   db: Executor,

@@ -5,16 +5,12 @@ import type { ListQuery } from '../../shared/schemas/common.js';
 import type { LabelItemType, LabelSummary } from '../../shared/schemas/label.js';
 import type { Database, LabelsTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, deleteRows, idsInProject, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type LabelWithCount = LabelRow & { itemCount: number };
 
-const ORDER = {
-  sortable: { name: 'labels.name', createdAt: 'labels.createdAt', updatedAt: 'labels.updatedAt' },
-  fallback: 'labels.name',
-  id: 'labels.id',
-};
+const ORDER = byNameOr(['name', 'createdAt', 'updatedAt'], 'labels');
 
 /** How many items carry the label, as a column of a labels query. */
 const itemCount = (eb: ExpressionBuilder<Database, 'labels'>) =>

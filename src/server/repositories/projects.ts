@@ -4,7 +4,16 @@ import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { Database, ProjectRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { deleteRows, findRow, insertRow, pageOf, rowsWhere, updateRows, writesOf } from './rows.js';
+import {
+  byNameOr,
+  deleteRows,
+  findRow,
+  insertRow,
+  pageOf,
+  rowsWhere,
+  updateRows,
+  writesOf,
+} from './rows.js';
 
 /** Admins see all projects, customer admins their customer's, users only the linked ones. */
 export type ProjectScope = (
@@ -39,15 +48,7 @@ function linkedTo(userId: string): Expression<SqlBool> {
   );
 }
 
-const ORDER = {
-  sortable: {
-    name: 'projects.name',
-    createdAt: 'projects.createdAt',
-    updatedAt: 'projects.updatedAt',
-  },
-  fallback: 'projects.name',
-  id: 'projects.id',
-};
+const ORDER = byNameOr(['name', 'createdAt', 'updatedAt'], 'projects');
 
 export interface ProjectFilters {
   customerId?: string;

@@ -3,15 +3,11 @@ import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { QrCodeTemplatesTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { findRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type QrCodeTemplateRow = Selectable<QrCodeTemplatesTable>;
 
-const ORDER = {
-  sortable: { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-  fallback: 'name',
-  id: 'id',
-};
+const ORDER = byNameOr(['name', 'createdAt', 'updatedAt']);
 
 export async function listQrCodeTemplates(
   db: Executor,

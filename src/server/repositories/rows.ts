@@ -22,6 +22,19 @@ export interface ListOrder {
   id: string;
 }
 
+/**
+ * The usual list order: by name, unless the client sorts by one of `columns` (each its own column),
+ * ties broken by id. `table` qualifies the columns when the list's query joins other tables.
+ */
+export function byNameOr(columns: readonly string[], table?: string): ListOrder {
+  const column = (name: string) => (table ? `${table}.${name}` : name);
+  return {
+    sortable: Object.fromEntries(columns.map((name) => [name, column(name)])),
+    fallback: column('name'),
+    id: column('id'),
+  };
+}
+
 /** Something that reads one page of rows in a given order. */
 interface PageQuery<O> {
   orderBy(column: ReturnType<typeof sql.ref>, direction?: 'asc' | 'desc'): PageQuery<O>;

@@ -3,15 +3,11 @@ import type { Selectable } from 'kysely';
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { ThemesTable } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, findRow, lockRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 export type ThemeRow = Selectable<ThemesTable>;
 
-const ORDER = {
-  sortable: { name: 'name', isActive: 'isActive', createdAt: 'createdAt', updatedAt: 'updatedAt' },
-  fallback: 'name',
-  id: 'id',
-};
+const ORDER = byNameOr(['name', 'isActive', 'createdAt', 'updatedAt']);
 
 export async function listThemes(
   db: Executor,

@@ -2,7 +2,7 @@
 import type { ListQuery } from '../../shared/schemas/common.js';
 import type { UserRow } from '../db/schema.js';
 import { containsText, type Executor } from './executor.js';
-import { countRows, findRow, pageOf, rowsWhere, writesOf } from './rows.js';
+import { byNameOr, countRows, findRow, pageOf, rowsWhere, writesOf } from './rows.js';
 
 /** The account that signs in with `email`; a deactivated one cannot, so it is not found. */
 export const findUserByEmail = (db: Executor, email: string) =>
@@ -40,11 +40,7 @@ export async function emailExists(
 // Removes the account; its sessions and project links go with it (foreign keys cascade).
 export const { insert: insertUser, update: updateUser, remove: deleteUser } = writesOf('users');
 
-const ORDER = {
-  sortable: { name: 'name', email: 'email', role: 'role', createdAt: 'createdAt' },
-  fallback: 'name',
-  id: 'id',
-};
+const ORDER = byNameOr(['name', 'email', 'role', 'createdAt']);
 
 export async function listCustomerUsers(
   db: Executor,

@@ -48,26 +48,32 @@ export async function whiteLabelCustomer(db: Db, host: string): Promise<string |
   return row?.customerId ?? null;
 }
 
+/**
+ * What a scan needs of an item, QR code or short link, and of its project and customer; the
+ * query aliases the item's table as `item`, so both kinds read the same columns.
+ */
+const ITEM_COLUMNS = [
+  'item.id',
+  'item.customerId',
+  'item.projectId',
+  'item.actionId',
+  'item.trashedAt',
+  'item.deletedAt',
+  'projects.trashedAt as projectTrashedAt',
+  'projects.deletedAt as projectDeletedAt',
+  'projects.tracking',
+  'projects.timeZone',
+  'customers.deletedAt as customerDeletedAt',
+] as const;
+
 export async function findItem(db: Db, code: string, host: string): Promise<ScanItem | null> {
   const customerId = await whiteLabelCustomer(db, host);
   const qr = await db
-    .selectFrom('qrCodes')
-    .innerJoin('projects', 'projects.id', 'qrCodes.projectId')
-    .innerJoin('customers', 'customers.id', 'qrCodes.customerId')
-    .select([
-      'qrCodes.id',
-      'qrCodes.customerId',
-      'qrCodes.projectId',
-      'qrCodes.actionId',
-      'qrCodes.trashedAt',
-      'qrCodes.deletedAt',
-      'projects.trashedAt as projectTrashedAt',
-      'projects.deletedAt as projectDeletedAt',
-      'projects.tracking',
-      'projects.timeZone',
-      'customers.deletedAt as customerDeletedAt',
-    ])
-    .where('qrCodes.code', '=', code)
+    .selectFrom('qrCodes as item')
+    .innerJoin('projects', 'projects.id', 'item.projectId')
+    .innerJoin('customers', 'customers.id', 'item.customerId')
+    .select(ITEM_COLUMNS)
+    .where('item.code', '=', code)
     .executeTakeFirst();
   if (qr && (!customerId || qr.customerId === customerId)) return toItem('qr_code', qr);
 
@@ -75,24 +81,12 @@ export async function findItem(db: Db, code: string, host: string): Promise<Scan
   const hosts = customerId ? [host, ''] : [''];
   for (const candidateHost of hosts) {
     const link = await db
-      .selectFrom('shortLinks')
-      .innerJoin('projects', 'projects.id', 'shortLinks.projectId')
-      .innerJoin('customers', 'customers.id', 'shortLinks.customerId')
-      .select([
-        'shortLinks.id',
-        'shortLinks.customerId',
-        'shortLinks.projectId',
-        'shortLinks.actionId',
-        'shortLinks.trashedAt',
-        'shortLinks.deletedAt',
-        'projects.trashedAt as projectTrashedAt',
-        'projects.deletedAt as projectDeletedAt',
-        'projects.tracking',
-        'projects.timeZone',
-        'customers.deletedAt as customerDeletedAt',
-      ])
-      .where('shortLinks.host', '=', candidateHost)
-      .where('shortLinks.uri', '=', code)
+      .selectFrom('shortLinks as item')
+      .innerJoin('projects', 'projects.id', 'item.projectId')
+      .innerJoin('customers', 'customers.id', 'item.customerId')
+      .select(ITEM_COLUMNS)
+      .where('item.host', '=', candidateHost)
+      .where('item.uri', '=', code)
       .executeTakeFirst();
     if (link && (!customerId || link.customerId === customerId)) return toItem('short_link', link);
   }

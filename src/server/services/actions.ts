@@ -19,18 +19,18 @@ import {
   updateAction,
   type ActionRow,
 } from '../repositories/actions.js';
-import { itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
+import { copyChange, itemChange, type ChangeRecord, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { findMediaByIds, type MediaRow } from '../repositories/media.js';
 import { labelsOfItems } from '../repositories/labels.js';
 import { healthOfActions, type DestinationHealthRow } from '../repositories/destinationHealth.js';
 import type { DestinationHealth } from '../../shared/schemas/action.js';
 import { serverPurify } from '../scan/sanitize.js';
-import { copyLabels, copyName, type ItemChangeArgs } from './projectItems.js';
+import { copyLabels, type ItemChangeArgs } from './projectItems.js';
 import { hashPassword } from '../security.js';
 import type { ActionContent } from '../../shared/schemas/action.js';
 import type { Protection } from '../../shared/schemas/rules.js';
-import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { copyName, newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
 import { mediaUrl, releaseMedia, removeStoredFiles, usableMediaOr422 } from './media.js';
 
 /** The media fields of each Action kind and the upload kind each one takes (POST /file `kind`). */
@@ -341,9 +341,7 @@ export async function duplicateAction(
       updatedAt: now,
     });
     await copyLabels(trx, 'action', id, copyId);
-    await record(
-      itemChange(project, 'action', 'duplicated', { id: copyId, name, changes: { from: id } }),
-    );
+    await record(copyChange(project, 'action', { id: copyId, name }, id));
   });
   return copyId;
 }

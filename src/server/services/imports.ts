@@ -7,11 +7,11 @@ import type { Db } from '../db/database.js';
 import type { ImportJobRow } from '../db/schema.js';
 import { newQrCodeSchema } from '../../shared/schemas/qrCode.js';
 import { newShortLinkSchema, randomUri } from '../../shared/schemas/shortLink.js';
-import type { ImportKind, ImportRow } from '../../shared/schemas/import.js';
+import type { ImportKind, ImportRow, ImportSummary } from '../../shared/schemas/import.js';
 import { distinctLabelNames } from '../../shared/schemas/label.js';
 import type { Actor } from '../domain/actor.js';
 import { DomainError, notFound } from '../domain/errors.js';
-import { previewImport, type PreviewOptions, type PreviewRow } from '../import/preview.js';
+import { previewImport, type PreviewOptions } from '../import/preview.js';
 import type { ImportJobs } from '../import/jobs.js';
 import {
   findImportJob,
@@ -32,23 +32,6 @@ const PREVIEW_ERROR_ROWS = 1000;
 const PREVIEW_SAMPLE_ROWS = 10;
 /** The job row is updated this often: enough for a smooth bar, few extra writes. */
 const PROGRESS_EVERY = 100;
-
-export interface ImportSummary {
-  format: string;
-  headers: string[];
-  keyColumn: string | null;
-  total: number;
-  valid: number;
-  /** Valid rows whose key was imported before: the import skips them. */
-  alreadyImported: number;
-  invalid: number;
-  /** The first invalid rows with their errors per field. */
-  errors: PreviewRow[];
-  /** The first valid rows, as they will be imported. */
-  sample: ImportRow[];
-  /** Label names of the rows to import that no label of the project has yet: the import makes them. */
-  newLabels: string[];
-}
 
 export function presentImportJob(row: ImportJobRow) {
   return {

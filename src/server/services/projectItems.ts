@@ -32,7 +32,7 @@ import {
 } from '../repositories/projectItems.js';
 import { trashedItems } from '../repositories/qrCodes.js';
 import { updateRow } from '../repositories/rows.js';
-import { projectRowOr404, visibleProjectOr404 } from './projects.js';
+import { copyName, projectRowOr404, visibleProjectOr404 } from './projects.js';
 
 export interface LimitProblem {
   scope: 'project' | 'customer';
@@ -177,9 +177,6 @@ export const newItemColumns = (project: ProjectRow, user: Actor, now: string) =>
   createdAt: now,
   updatedAt: now,
 });
-
-/** "{name} (copy)", within the column's 255 characters. */
-export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);
 
 /** The copy carries the same tags as the original. */
 export async function copyLabels(

@@ -8,7 +8,7 @@ import type { ProjectInput, ProjectUpdate } from '../../shared/schemas/project.j
 import { invalidField, notFound } from '../domain/errors.js';
 import type { Actor } from '../domain/actor.js';
 import type { ApiErrorCode } from '../../shared/errors.js';
-import { itemChange, type UnitOfWork } from './unitOfWork.js';
+import { copyChange, itemChange, type UnitOfWork } from './unitOfWork.js';
 import { findCustomer } from '../repositories/customers.js';
 import type { Executor } from '../repositories/executor.js';
 import {
@@ -188,6 +188,9 @@ export async function editProject(
   });
 }
 
+/** "{name} (copy)", within the column's 255 characters: the name of a duplicated project or item. */
+export const copyName = (name: string) => `${name} (copy)`.slice(0, 255);
+
 /** A copy of the project's fields and user links, named "{name} (copy)". */
 export async function duplicateProject(
   db: Db,
@@ -198,19 +201,12 @@ export async function duplicateProject(
   const copyId = ulid();
   await work.run(async ({ trx, record }) => {
     const project = await visibleProjectOr404(trx, user, id);
+    const name = copyName(project.name);
     const now = new Date().toISOString();
-    const name = `${project.name} (copy)`.slice(0, 255);
-    await insertProject(trx, {
-      ...project,
-      id: copyId,
-      name,
-      ...freshProjectColumns(now),
-    });
+    await insertProject(trx, { ...project, id: copyId, name, ...freshProjectColumns(now) });
     await copyProjectUserLinks(trx, id, copyId, now);
     const copy = { id: copyId, customerId: project.customerId };
-    await record(
-      itemChange(copy, 'project', 'duplicated', { id: copyId, name, changes: { from: id } }),
-    );
+    await record(copyChange(copy, 'project', { id: copyId, name }, id));
   });
   return copyId;
 }

@@ -2,6 +2,7 @@
 // draws (so the file and the chart cannot disagree), and the raw scans' columns.
 import { MAX_RAW_EXPORT_ROWS, type StatisticsChart } from '../../shared/schemas/analytics.js';
 import { localIso } from '../../shared/timeZone.js';
+import { RAW_SCAN_COLUMNS } from '../repositories/analytics.js';
 import type { Statistics } from './statistics.js';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -18,21 +19,7 @@ export function csvLine(values: readonly unknown[]): string {
     .join(',')}\r\n`;
 }
 
-export const RAW_SCAN_CSV_COLUMNS = [
-  'scannedAt',
-  'itemType',
-  'itemId',
-  'kind',
-  'device',
-  'os',
-  'browser',
-  'country',
-  'referrer',
-  'isUnique',
-  'isBot',
-] as const;
-
-type RawScanRow = Record<(typeof RAW_SCAN_CSV_COLUMNS)[number], unknown>;
+type RawScanRow = Record<(typeof RAW_SCAN_COLUMNS)[number], unknown>;
 
 /**
  * The raw scans' CSV, a chunk of rows at a time as the database answers them (so a long range
@@ -44,7 +31,7 @@ export async function* rawScanCsv(
   timeZone: string,
   limit = MAX_RAW_EXPORT_ROWS,
 ): AsyncGenerator<string> {
-  yield csvLine([...RAW_SCAN_CSV_COLUMNS, 'scannedAtLocal']);
+  yield csvLine([...RAW_SCAN_COLUMNS, 'scannedAtLocal']);
   let written = 0;
   for await (const rows of chunks) {
     let text = '';
@@ -54,7 +41,7 @@ export async function* rawScanCsv(
         return;
       }
       text += csvLine([
-        ...RAW_SCAN_CSV_COLUMNS.map((column) => row[column]),
+        ...RAW_SCAN_COLUMNS.map((column) => row[column]),
         localIso(Date.parse(String(row.scannedAt)), timeZone),
       ]);
       written++;

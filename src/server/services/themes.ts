@@ -12,7 +12,7 @@ import {
   setActiveTheme,
   updateTheme,
 } from '../repositories/themes.js';
-import { itemChange, type UnitOfWork } from './unitOfWork.js';
+import { copyChange, itemChange, type UnitOfWork } from './unitOfWork.js';
 import type { Executor } from '../repositories/executor.js';
 import { IMAGE_KINDS, releaseMedia, usableMediaOr422 } from './media.js';
 import { newContentColumns, projectRowOr404, visibleProjectOr404 } from './projects.js';
@@ -165,9 +165,7 @@ export async function duplicateTheme(env: Env, projectId: string, id: string): P
       createdAt: now,
       updatedAt: now,
     });
-    await record(
-      itemChange(project, 'theme', 'duplicated', { id: copyId, name, changes: { from: id } }),
-    );
+    await record(copyChange(project, 'theme', { id: copyId, name }, id));
   });
   return copyId;
 }

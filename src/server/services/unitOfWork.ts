@@ -77,6 +77,16 @@ export function itemChange(
   };
 }
 
+/** The audit row of a duplicate: the copy's id and name, and the original it was made from. */
+export function copyChange(
+  project: Pick<ProjectRow, 'id' | 'customerId'>,
+  type: AuditType,
+  copy: { id: string; name: string },
+  originalId: string,
+): ChangeRecord {
+  return itemChange(project, type, 'duplicated', { ...copy, changes: { from: originalId } });
+}
+
 /** The fields of `after` that differ from `before`, secrets and bookkeeping left out. */
 export function diffOf(before: Fields | null | undefined, after: Fields | null | undefined) {
   const changed: { before: Fields; after: Fields } = { before: {}, after: {} };

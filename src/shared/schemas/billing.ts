@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { addCustomIssue } from '../validation.js';
 import { BILLING_PERIODS, SUPPORT_LEVELS, type BillingPeriod } from '../enums.js';
-import type { AccountState } from '../billing.js';
+import type { AccountState, InvoiceFigures } from '../billing.js';
 import { optionalText, requiredText } from './common.js';
 
 const limit = z.coerce.number().int().min(-1);
@@ -82,21 +82,12 @@ export interface BillingOverview {
   hasPaymentPortal: boolean;
 }
 
-export interface Invoice {
+export interface Invoice extends InvoiceFigures {
   id: string;
   number: string;
   status: 'open' | 'paid' | 'failed';
   planName: string;
   billingPeriod: BillingPeriod;
-  periodStart: string;
-  periodEnd: string;
-  customerName: string;
-  companyName: string | null;
-  vatNumber: string | null;
-  netCents: number;
-  vatRatePercent: number;
-  vatCents: number;
-  totalCents: number;
   reverseCharge: boolean;
   issuedAt: string;
   paidAt: string | null;

@@ -2,6 +2,7 @@
 // short link with a link Action. The dashboard's preview and the server's import use this schema.
 import { z } from 'zod';
 import { LINK_MAX } from '../constants.js';
+import type { ApiError } from '../errors.js';
 import { httpUrlSchema } from './action.js';
 import { requiredText } from './common.js';
 import { labelInputSchema, withinLabelLimit } from './label.js';
@@ -40,3 +41,29 @@ export const importQuerySchema = z.object({
   keyColumn: z.string().max(IMPORT_KEY_MAX).optional(),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
+
+/** One row of an import file as the preview read it: its data when valid, else its errors. */
+export interface PreviewRow {
+  /** The row's line in the file as a spreadsheet shows it (the header is line 1). */
+  line: number;
+  data: ImportRow | null;
+  errors: ApiError[];
+}
+
+/** What POST …/imports/preview answers: the file's shape and what an import of it would do. */
+export interface ImportSummary {
+  format: string;
+  headers: string[];
+  keyColumn: string | null;
+  total: number;
+  valid: number;
+  /** Valid rows whose key was imported before: the import skips them. */
+  alreadyImported: number;
+  invalid: number;
+  /** The first invalid rows with their errors per field. */
+  errors: PreviewRow[];
+  /** The first valid rows, as they will be imported. */
+  sample: ImportRow[];
+  /** Label names of the rows to import that no label of the project has yet: the import makes them. */
+  newLabels: string[];
+}
