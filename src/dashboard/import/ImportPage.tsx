@@ -11,10 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,6 +21,7 @@ import type { z } from 'zod';
 import { apiErrorKey, type ApiError } from '../../shared/errors';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/schemas/import';
 import type { importPreviewSchema } from '../../shared/schemas/responses';
+import { HeadedTable } from '../common/HeadedTable';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ApiHttpError } from '../providers/http';
 
@@ -222,26 +220,20 @@ export function ImportPage() {
               )}
               {preview.errors.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
-                  <Table size="small" data-testid="import-errors">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('app.import.line')}</TableCell>
-                        <TableCell>{translate('app.import.field')}</TableCell>
-                        <TableCell>{translate('app.import.problem')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {preview.errors.flatMap((row) =>
-                        row.errors.map((error, index) => (
-                          <TableRow key={`${row.line}-${index}`}>
-                            <TableCell>{row.line}</TableCell>
-                            <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
-                            <TableCell>{problemText(error)}</TableCell>
-                          </TableRow>
-                        )),
-                      )}
-                    </TableBody>
-                  </Table>
+                  <HeadedTable
+                    testId="import-errors"
+                    columns={['app.import.line', 'app.import.field', 'app.import.problem']}
+                  >
+                    {preview.errors.flatMap((row) =>
+                      row.errors.map((error, index) => (
+                        <TableRow key={`${row.line}-${index}`}>
+                          <TableCell>{row.line}</TableCell>
+                          <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
+                          <TableCell>{problemText(error)}</TableCell>
+                        </TableRow>
+                      )),
+                    )}
+                  </HeadedTable>
                 </Box>
               )}
               <Box>
