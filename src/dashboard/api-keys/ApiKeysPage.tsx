@@ -2,16 +2,14 @@
 // once (the server never shows it again), sees when each was last used and revokes it.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  Alert,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { HeadedTable } from '../common/HeadedTable';
 import BlockIcon from '@mui/icons-material/Block';
 import {

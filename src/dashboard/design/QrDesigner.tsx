@@ -21,7 +21,7 @@ import {
   type QrDesign,
 } from '../../shared/schemas/qrCode';
 import { ERROR_CORRECTION_LEVELS } from '../../shared/enums';
-import { PaintInput } from './PaintInput';
+import { PaintInput, type Paint } from './PaintInput';
 import { QrPreview } from './QrPreview';
 import { ScannabilityWarnings } from './ScannabilityWarnings';
 import { LogoInput } from './LogoInput';
@@ -37,28 +37,29 @@ export interface QrDesignerProps {
 
 type Section = 'dots' | 'corners' | 'background' | 'logo' | 'options';
 
+/** One folding part of the editor, titled by its translation `app.qr_design.<id>`. */
 function Part({
   id,
-  title,
-  expanded,
+  open,
   onToggle,
   children,
 }: {
   id: Section;
-  title: string;
-  expanded: boolean;
+  /** The part that is open now (one at a time), if any. */
+  open: Section | false;
   onToggle: (id: Section) => void;
   children: ReactNode;
 }) {
+  const translate = useTranslate();
   return (
     <Accordion
-      expanded={expanded}
+      expanded={open === id}
       onChange={() => onToggle(id)}
       disableGutters
       data-testid={`qr-design-section-${id}`}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-        <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
+        <Typography sx={{ fontWeight: 500 }}>{translate(`app.qr_design.${id}`)}</Typography>
       </AccordionSummary>
       <AccordionDetails>{children}</AccordionDetails>
     </Accordion>
@@ -103,6 +104,42 @@ function TypeSelect<T extends string>({
   );
 }
 
+/** A part drawn in a shape of its own (the dots, either kind of corner): its shape over its paint. */
+function ShapeAndPaint<P extends Paint & { type: string }>({
+  label,
+  value,
+  options,
+  translationPrefix,
+  testId,
+  onChange,
+}: {
+  label: string;
+  value: P;
+  options: readonly P['type'][];
+  translationPrefix: string;
+  /** The paint's test id; the shape list's adds `-type`. */
+  testId: string;
+  onChange: (part: P) => void;
+}) {
+  return (
+    <>
+      <TypeSelect
+        label={label}
+        value={value.type}
+        options={options}
+        translationPrefix={translationPrefix}
+        testId={`${testId}-type`}
+        onChange={(type) => onChange({ ...value, type })}
+      />
+      <PaintInput
+        value={value}
+        testId={testId}
+        onChange={(paint) => onChange({ ...value, ...paint })}
+      />
+    </>
+  );
+}
+
 export default function QrDesigner({ value, onChange, data, projectId }: QrDesignerProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState<Section | false>('dots');
@@ -121,85 +158,50 @@ export default function QrDesigner({ value, onChange, data, projectId }: QrDesig
       }}
     >
       <Box>
-        <Part
-          id="dots"
-          title={translate('app.qr_design.dots')}
-          expanded={open === 'dots'}
-          onToggle={toggle}
-        >
+        <Part id="dots" open={open} onToggle={toggle}>
           <Stack spacing={2}>
-            <TypeSelect
+            <ShapeAndPaint
               label={translate('app.qr_design.dot_type')}
-              value={value.dots.type}
+              value={value.dots}
               options={DOT_TYPES}
               translationPrefix="app.qr_design.dot_types"
-              testId="qr-design-dots-type"
-              onChange={(type) => set('dots', { ...value.dots, type })}
-            />
-            <PaintInput
-              value={value.dots}
               testId="qr-design-dots"
-              onChange={(paint) => set('dots', { ...value.dots, ...paint })}
+              onChange={(part) => set('dots', part)}
             />
           </Stack>
         </Part>
-        <Part
-          id="corners"
-          title={translate('app.qr_design.corners')}
-          expanded={open === 'corners'}
-          onToggle={toggle}
-        >
+        <Part id="corners" open={open} onToggle={toggle}>
           <Stack spacing={2}>
             <Typography variant="subtitle2">{translate('app.qr_design.corners_square')}</Typography>
-            <TypeSelect
+            <ShapeAndPaint
               label={translate('app.qr_design.corner_square_type')}
-              value={value.cornersSquare.type}
+              value={value.cornersSquare}
               options={CORNER_SQUARE_TYPES}
               translationPrefix="app.qr_design.corner_types"
-              testId="qr-design-corners-square-type"
-              onChange={(type) => set('cornersSquare', { ...value.cornersSquare, type })}
-            />
-            <PaintInput
-              value={value.cornersSquare}
               testId="qr-design-corners-square"
-              onChange={(paint) => set('cornersSquare', { ...value.cornersSquare, ...paint })}
+              onChange={(part) => set('cornersSquare', part)}
             />
             <Typography variant="subtitle2" sx={{ pt: 1 }}>
               {translate('app.qr_design.corners_dot')}
             </Typography>
-            <TypeSelect
+            <ShapeAndPaint
               label={translate('app.qr_design.corner_dot_type')}
-              value={value.cornersDot.type}
+              value={value.cornersDot}
               options={CORNER_DOT_TYPES}
               translationPrefix="app.qr_design.corner_types"
-              testId="qr-design-corners-dot-type"
-              onChange={(type) => set('cornersDot', { ...value.cornersDot, type })}
-            />
-            <PaintInput
-              value={value.cornersDot}
               testId="qr-design-corners-dot"
-              onChange={(paint) => set('cornersDot', { ...value.cornersDot, ...paint })}
+              onChange={(part) => set('cornersDot', part)}
             />
           </Stack>
         </Part>
-        <Part
-          id="background"
-          title={translate('app.qr_design.background')}
-          expanded={open === 'background'}
-          onToggle={toggle}
-        >
+        <Part id="background" open={open} onToggle={toggle}>
           <PaintInput
             value={value.background}
             testId="qr-design-background"
             onChange={(paint) => set('background', paint)}
           />
         </Part>
-        <Part
-          id="logo"
-          title={translate('app.qr_design.logo')}
-          expanded={open === 'logo'}
-          onToggle={toggle}
-        >
+        <Part id="logo" open={open} onToggle={toggle}>
           <LogoInput
             value={value.logo}
             level={value.errorCorrectionLevel}
@@ -207,12 +209,7 @@ export default function QrDesigner({ value, onChange, data, projectId }: QrDesig
             onChange={(logo) => set('logo', logo)}
           />
         </Part>
-        <Part
-          id="options"
-          title={translate('app.qr_design.options')}
-          expanded={open === 'options'}
-          onToggle={toggle}
-        >
+        <Part id="options" open={open} onToggle={toggle}>
           <Stack spacing={2}>
             <TextField
               select

@@ -3,42 +3,31 @@
 // job with a progress bar. The column that recognises rows makes a second upload change nothing.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
+import type { z } from 'zod';
 import { apiErrorKey, type ApiError } from '../../shared/errors';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/schemas/import';
+import type { importPreviewSchema } from '../../shared/schemas/responses';
+import { HeadedTable } from '../common/HeadedTable';
 import type { DashboardDataProvider } from '../providers/dataProvider';
 import { ApiHttpError } from '../providers/http';
 
-interface Preview {
-  format: string;
-  headers: string[];
-  keyColumn: string | null;
-  total: number;
-  valid: number;
-  alreadyImported: number;
-  invalid: number;
-  errors: { line: number; errors: ApiError[] }[];
-  /** Label names of the tags column that the import will make. */
-  newLabels: string[];
-}
+/** The preview route's answer, plus the label names the import will make, which the server sends
+ * but the answer's schema does not list yet. */
+type Preview = z.infer<typeof importPreviewSchema> & { newLabels: string[] };
 
 interface Job {
   id: string;
@@ -121,7 +110,7 @@ export function ImportPage() {
     return () => clearTimeout(timer);
   }, [dataProvider, job, pid]);
 
-  const problemText = (error: ApiError) => {
+  const problemText = (error: { code: string; meta?: Record<string, unknown> }) => {
     const problem = translate(apiErrorKey(error.code), error.meta ?? {});
     // An error at one name of the tags column says which name.
     const tag = error.meta?.tag;
@@ -231,26 +220,20 @@ export function ImportPage() {
               )}
               {preview.errors.length > 0 && (
                 <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
-                  <Table size="small" data-testid="import-errors">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('app.import.line')}</TableCell>
-                        <TableCell>{translate('app.import.field')}</TableCell>
-                        <TableCell>{translate('app.import.problem')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {preview.errors.flatMap((row) =>
-                        row.errors.map((error, index) => (
-                          <TableRow key={`${row.line}-${index}`}>
-                            <TableCell>{row.line}</TableCell>
-                            <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
-                            <TableCell>{problemText(error)}</TableCell>
-                          </TableRow>
-                        )),
-                      )}
-                    </TableBody>
-                  </Table>
+                  <HeadedTable
+                    testId="import-errors"
+                    columns={['app.import.line', 'app.import.field', 'app.import.problem']}
+                  >
+                    {preview.errors.flatMap((row) =>
+                      row.errors.map((error, index) => (
+                        <TableRow key={`${row.line}-${index}`}>
+                          <TableCell>{row.line}</TableCell>
+                          <TableCell>{error.source?.pointer.slice(1) ?? ''}</TableCell>
+                          <TableCell>{problemText(error)}</TableCell>
+                        </TableRow>
+                      )),
+                    )}
+                  </HeadedTable>
                 </Box>
               )}
               <Box>

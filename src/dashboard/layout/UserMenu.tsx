@@ -20,6 +20,7 @@ import PersonIcon from '@mui/icons-material/PersonOutline';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import LogoutIcon from '@mui/icons-material/Logout';
+import type { SvgIconComponent } from '@mui/icons-material';
 import { useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
 import type { DashboardPermissions } from '../providers/authProvider';
 import { ThemeMenuItem } from './ThemeToggle';
@@ -27,6 +28,31 @@ import { ACCESS_RULES, allows } from '../access';
 
 /** The portal link opens the billing page: plan, payment method, invoices (issue 10). */
 const PORTAL_PATH = '/billing';
+
+/** A line of the menu, named for its label `app.appbar.<name>` and test id `user-menu-<name>`: an
+ * icon and the label, a link to a page when it has `to`. */
+function MenuEntry({
+  name,
+  to,
+  Icon,
+  onClick,
+}: {
+  name: 'profile' | 'security' | 'portal' | 'logout';
+  to?: string;
+  Icon: SvgIconComponent;
+  onClick: () => void;
+}) {
+  const translate = useTranslate();
+  const link = to ? { component: Link, to } : {};
+  return (
+    <MenuItem {...link} onClick={onClick} data-testid={`user-menu-${name}`}>
+      <ListItemIcon>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate(`app.appbar.${name}`)}</ListItemText>
+    </MenuItem>
+  );
+}
 
 export function UserMenu() {
   const translate = useTranslate();
@@ -79,56 +105,22 @@ export function UserMenu() {
           {name}
         </Typography>
         <Divider />
-        <MenuItem
-          component={Link}
-          to="/settings/profile"
-          onClick={close}
-          data-testid="user-menu-profile"
-        >
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('app.appbar.profile')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          component={Link}
-          to="/settings/security"
-          onClick={close}
-          data-testid="user-menu-security"
-        >
-          <ListItemIcon>
-            <LockIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('app.appbar.security')}</ListItemText>
-        </MenuItem>
+        <MenuEntry name="profile" to="/settings/profile" Icon={PersonIcon} onClick={close} />
+        <MenuEntry name="security" to="/settings/security" Icon={LockIcon} onClick={close} />
         <ThemeMenuItem onClick={close} />
         {/* The link is shown exactly when its page opens (SPEC §6: the customer admin's). */}
         {allows(permissions?.role, ACCESS_RULES['billing.list']) && (
-          <MenuItem
-            component={Link}
-            to={PORTAL_PATH}
-            onClick={close}
-            data-testid="user-menu-portal"
-          >
-            <ListItemIcon>
-              <OpenInNewIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{translate('app.appbar.portal')}</ListItemText>
-          </MenuItem>
+          <MenuEntry name="portal" to={PORTAL_PATH} Icon={OpenInNewIcon} onClick={close} />
         )}
         <Divider />
-        <MenuItem
+        <MenuEntry
+          name="logout"
+          Icon={LogoutIcon}
           onClick={() => {
             close();
             void logout({ explicit: true });
           }}
-          data-testid="user-menu-logout"
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('app.appbar.logout')}</ListItemText>
-        </MenuItem>
+        />
       </Menu>
     </>
   );

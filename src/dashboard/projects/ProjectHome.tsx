@@ -1,22 +1,20 @@
 // /projects/:pid/start, the project's start page: counts, usage against limits with SPEC §4's
 // colours and storage banner, the latest QR codes and short links, and quick links to create more.
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Grid,
-  List,
-  ListItemButton,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import LinkIcon from '@mui/icons-material/Link';
 import BoltIcon from '@mui/icons-material/Bolt';
@@ -46,6 +44,7 @@ import {
   ScanForecast,
   useCustomerStatus,
 } from '../usage/AccountUsage';
+import { SectionCard } from '../forms/SectionCard';
 import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 import { qrCodePath } from '../qr-codes/QrCodeTabs';
 import { actionPaths } from '../actions/actionPaths';
@@ -66,26 +65,6 @@ interface LatestItem {
   name: string;
   scanUrl: string;
   createdAt: string;
-}
-
-/** A section of the start page: a card with a heading; `fill` stretches it to its row's height. */
-function SectionCard({
-  title,
-  fill = false,
-  testId,
-  children,
-}: {
-  title: string;
-  fill?: boolean;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card sx={fill ? { height: '100%' } : undefined} data-testid={testId}>
-      <CardHeader title={title} slotProps={{ title: { variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
-  );
 }
 
 function CountCard({ label, value, testId }: { label: string; value?: string; testId: string }) {
@@ -277,7 +256,7 @@ export function ProjectHome() {
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <SectionCard title={translate('app.start.quick_title')} fill>
+          <SectionCard title={translate('app.start.quick_title')} sx={{ height: '100%' }}>
             <Grid container spacing={1.5}>
               {quickLinks.map((link) => (
                 <Grid key={link.kind} size={{ xs: 12, sm: 6 }}>
@@ -298,7 +277,7 @@ export function ProjectHome() {
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <SectionCard title={translate('app.usage.project_title')} fill>
+          <SectionCard title={translate('app.usage.project_title')} sx={{ height: '100%' }}>
             {status ? (
               <UsageList
                 status={status}

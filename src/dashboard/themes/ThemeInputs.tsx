@@ -58,6 +58,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A button's or card's look: its style (`app.themes.<part>_styles`) over its corner radius. */
+function StyleAndRadius({ part, styles }: { part: 'button' | 'card'; styles: readonly string[] }) {
+  return (
+    <Box sx={{ flex: 1 }}>
+      <SelectInput
+        source={`settings.${part}.style`}
+        choices={choices(styles, `app.themes.${part}_styles`)}
+        fullWidth={false}
+        sx={{ minWidth: 200 }}
+      />
+      <SliderInput
+        source={`settings.${part}.radius`}
+        label={`${F}.${part}.radius`}
+        min={0}
+        max={RADIUS_MAX}
+        unit="px"
+        testId={`theme-${part}-radius`}
+      />
+    </Box>
+  );
+}
+
 function BackgroundInputs({
   projectId,
   storedImage,
@@ -240,38 +262,8 @@ export function ThemeInputs({
         </Section>
         <Section title="app.themes.sections.buttons_cards">
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 4 }}>
-            <Box sx={{ flex: 1 }}>
-              <SelectInput
-                source="settings.button.style"
-                choices={choices(BUTTON_STYLES, 'app.themes.button_styles')}
-                fullWidth={false}
-                sx={{ minWidth: 200 }}
-              />
-              <SliderInput
-                source="settings.button.radius"
-                label={`${F}.button.radius`}
-                min={0}
-                max={RADIUS_MAX}
-                unit="px"
-                testId="theme-button-radius"
-              />
-            </Box>
-            <Box sx={{ flex: 1 }}>
-              <SelectInput
-                source="settings.card.style"
-                choices={choices(CARD_STYLES, 'app.themes.card_styles')}
-                fullWidth={false}
-                sx={{ minWidth: 200 }}
-              />
-              <SliderInput
-                source="settings.card.radius"
-                label={`${F}.card.radius`}
-                min={0}
-                max={RADIUS_MAX}
-                unit="px"
-                testId="theme-card-radius"
-              />
-            </Box>
+            <StyleAndRadius part="button" styles={BUTTON_STYLES} />
+            <StyleAndRadius part="card" styles={CARD_STYLES} />
           </Stack>
         </Section>
         <Section title="app.themes.sections.layout">
