@@ -22,12 +22,10 @@ import {
   setItemLabels,
   tagItems,
 } from '../../services/labels.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, type SessionUser, userCan } from '../plugins/session.js';
+import { type SessionUser, userCan } from '../plugins/session.js';
 import {
+  changeBy,
   guarded,
-  pathId,
-  projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
   type RouteDeps,
@@ -84,18 +82,11 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
       response: { 200: dataOf(labelSchema) },
     }),
     async (request) => {
+      const { user, work } = changeBy(request, config);
       const { projectId, id } = idsOf(request.params);
-      const user = currentUser(request);
-      if (!userCan(user, ITEM_RULES[request.body.itemType].update)) throw forbidden();
-      await tagItems(
-        db,
-        user,
-        projectId,
-        id,
-        request.body.itemType,
-        request.body.itemIds,
-        unitOfWorkOf(request, config),
-      );
+      const { itemType, itemIds } = request.body;
+      if (!userCan(user, ITEM_RULES[itemType].update)) throw forbidden();
+      await tagItems(db, user, projectId, id, itemType, itemIds, work);
       return { data: await read(user, { projectId, id }) };
     },
   );
@@ -111,18 +102,9 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
         response: { 200: dataOf(z.array(labelSummarySchema)) },
       }),
       async (request) => {
-        const projectId = projectIdOf(request.params);
-        const itemId = pathId(request.params.id, rules.notFound);
-        const { labelIds } = request.body;
-        await setItemLabels(
-          db,
-          currentUser(request),
-          projectId,
-          itemType,
-          itemId,
-          labelIds,
-          unitOfWorkOf(request, config),
-        );
+        const { projectId, id: itemId } = projectItemIdsOf(request.params, rules.notFound);
+        const { user, work } = changeBy(request, config);
+        await setItemLabels(db, user, projectId, itemType, itemId, request.body.labelIds, work);
         const labels = await labelsOfItems(db, itemType, [itemId]);
         return { data: labels.get(itemId) ?? [] };
       },
