@@ -36,7 +36,7 @@ import {
   type RouteDeps,
   wholeList,
 } from './helpers.js';
-import { projectResourceRoutes } from './projectResource.js';
+import { projectList, projectResourceRoutes } from './projectResource.js';
 import { projectItemParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   advertisementSchema,
@@ -83,10 +83,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
       answer: advertisementSchema,
     },
     // q searches names.
-    list: async (project, query) => {
-      const { rows, total } = await listAdvertisements(db, project.id, query);
-      return { rows: rows.map(toAdvertisement), total };
-    },
+    list: projectList(db, listAdvertisements, toAdvertisement),
     read: async (user, { projectId, id }) =>
       toAdvertisement((await advertisementOr404(db, user, projectId, id)).ad),
     create: ({ user, work }, projectId, input) => createAdvertisement(user, projectId, input, work),

@@ -31,7 +31,7 @@ import {
   type RouteDeps,
   sentFields,
 } from './helpers.js';
-import { type ItemIds, projectResourceRoutes } from './projectResource.js';
+import { type ItemIds, projectList, projectResourceRoutes } from './projectResource.js';
 import { projectItemParams, withSchemas, dataOf } from '../openapi.js';
 import { labelSchema, labelSummarySchema } from '../../../shared/schemas/responses.js';
 import { z } from 'zod';
@@ -53,10 +53,7 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
       answer: labelSchema,
     },
     // The project's tags with their item counts; q on name.
-    list: async (project, query) => {
-      const { rows, total } = await listLabels(db, project.id, query);
-      return { rows: rows.map(toLabel), total };
-    },
+    list: projectList(db, listLabels, toLabel),
     read,
     // The name is unique in the project.
     create: ({ user, work }, projectId, input) => createLabel(db, user, projectId, input, work),
@@ -82,9 +79,9 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
       response: { 200: dataOf(labelSchema) },
     }),
     async (request) => {
-      const { user, work } = changeBy(request, config);
-      const { projectId, id } = idsOf(request.params);
       const { itemType, itemIds } = request.body;
+      const { projectId, id } = idsOf(request.params);
+      const { user, work } = changeBy(request, config);
       if (!userCan(user, ITEM_RULES[itemType].update)) throw forbidden();
       await tagItems(db, user, projectId, id, itemType, itemIds, work);
       return { data: await read(user, { projectId, id }) };

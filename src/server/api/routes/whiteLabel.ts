@@ -54,8 +54,8 @@ export function whiteLabelRoutes(
       response: { 201: dataOf(whiteLabelHostnameSchema) },
     }),
     async (request, reply) => {
-      const customerId = pathId(request.params.cid, 'customer_not_found');
       const { user, work } = changeBy(request, config);
+      const customerId = pathId(request.params.cid, 'customer_not_found');
       const data = await service.add(user, customerId, request.body.hostname, work);
       return reply.code(201).send({ data });
     },
