@@ -27,18 +27,16 @@ import {
 } from '../../services/advertisements.js';
 import { qrCodeOr404, scanBaseOf, scanUrlOf } from '../../services/qrCodes.js';
 import { rangeRows } from '../../services/statistics.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser } from '../plugins/session.js';
 import {
+  changeBy,
   guarded,
-  pathId,
-  projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
   type RouteDeps,
   wholeList,
 } from './helpers.js';
-import { projectResourceRoutes } from './projectResource.js';
+import { projectList, projectResourceRoutes } from './projectResource.js';
 import { projectItemParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import {
   advertisementSchema,
@@ -56,6 +54,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
   const { db, config } = deps;
   const api = withSchemas(app);
   const idsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'campaign_not_found');
+  const qrCodeIdsOf = (params: ProjectItemParams) => projectItemIdsOf(params, 'qr_code_not_found');
   const env = (request: FastifyRequest): AdvertisementEnv => ({ config, log: request.log });
   const linkedCodesOf = async (request: FastifyRequest, projectId: string, id: string) => {
     const { project } = await advertisementOr404(db, currentUser(request), projectId, id);
@@ -84,10 +83,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
       answer: advertisementSchema,
     },
     // q searches names.
-    list: async (project, query) => {
-      const { rows, total } = await listAdvertisements(db, project.id, query);
-      return { rows: rows.map(toAdvertisement), total };
-    },
+    list: projectList(db, listAdvertisements, toAdvertisement),
     read: async (user, { projectId, id }) =>
       toAdvertisement((await advertisementOr404(db, user, projectId, id)).ad),
     create: ({ user, work }, projectId, input) => createAdvertisement(user, projectId, input, work),
@@ -122,14 +118,8 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
     }),
     async (request) => {
       const { projectId, id } = idsOf(request.params);
-      const { qrCodeIds } = request.body;
-      await setAdvertisementQrCodes(
-        currentUser(request),
-        projectId,
-        id,
-        qrCodeIds,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      await setAdvertisementQrCodes(user, projectId, id, request.body.qrCodeIds, work);
       return linkedCodesOf(request, projectId, id);
     },
   );
@@ -171,8 +161,7 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
       response: { 200: listOf(advertisementSchema) },
     }),
     async (request) => {
-      const projectId = projectIdOf(request.params);
-      const id = pathId(request.params.id, 'qr_code_not_found');
+      const { projectId, id } = qrCodeIdsOf(request.params);
       return adsOfCode(request, projectId, id);
     },
   );
@@ -186,16 +175,9 @@ export function advertisementRoutes(app: FastifyInstance, deps: RouteDeps): void
       response: { 200: listOf(advertisementSchema) },
     }),
     async (request) => {
-      const projectId = projectIdOf(request.params);
-      const id = pathId(request.params.id, 'qr_code_not_found');
-      const { advertisementIds } = request.body;
-      await setQrCodeAdvertisements(
-        currentUser(request),
-        projectId,
-        id,
-        advertisementIds,
-        unitOfWorkOf(request, config),
-      );
+      const { projectId, id } = qrCodeIdsOf(request.params);
+      const { user, work } = changeBy(request, config);
+      await setQrCodeAdvertisements(user, projectId, id, request.body.advertisementIds, work);
       return adsOfCode(request, projectId, id);
     },
   );

@@ -4,7 +4,14 @@ import { apiKeyInputSchema } from '../../../shared/schemas/apiKey.js';
 import { apiKeysOfProject, createApiKey, revokeApiKey } from '../../services/apiKeys.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission } from '../plugins/session.js';
-import { guarded, projectIdOf, type RouteDeps, wholeList, removalRoute } from './helpers.js';
+import {
+  changeBy,
+  guarded,
+  projectIdOf,
+  removalRoute,
+  type RouteDeps,
+  wholeList,
+} from './helpers.js';
 import { projectParams, withSchemas, dataOf, listOf } from '../openapi.js';
 import { apiKeySchema, newApiKeySchema } from '../../../shared/schemas/responses.js';
 
@@ -29,14 +36,8 @@ export function apiKeyRoutes(app: FastifyInstance, { db, config }: RouteDeps): v
       response: { 201: dataOf(newApiKeySchema) },
     }),
     async (request, reply) => {
-      const projectId = projectIdOf(request.params);
-      const data = await createApiKey(
-        db,
-        currentUser(request),
-        projectId,
-        request.body,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      const data = await createApiKey(db, user, projectIdOf(request.params), request.body, work);
       return reply.code(201).header('cache-control', 'no-store').send({ data });
     },
   );

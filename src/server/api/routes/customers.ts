@@ -42,7 +42,7 @@ import {
   pathId,
   type IdParams,
   type RouteDeps,
-  thenNoContent,
+  thenNoContentAt,
 } from './helpers.js';
 import { presentProjects } from './projects.js';
 import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
@@ -129,9 +129,7 @@ export function customerRoutes(app: FastifyInstance, { db, config }: RouteDeps):
   api.delete(
     '/customers/:id',
     guarded('CustomerDelete', { params: idParams, response: noContentAnswer }),
-    thenNoContent(config, ({ user, work }, request) =>
-      removeCustomer(db, user, customerId(request.params), work),
-    ),
+    thenNoContentAt(config, customerId, ({ user, work }, id) => removeCustomer(db, user, id, work)),
   );
 
   // PUT /customers/{id}/limits: the admin "manage" screen.

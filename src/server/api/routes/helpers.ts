@@ -60,6 +60,18 @@ export function thenNoContent<R extends FastifyRequest>(
   };
 }
 
+/**
+ * thenNoContent for a change of the resource at the path's `{id}`: `act` also gets the id, read
+ * by `idOf` (which answers the resource's 404 when it is malformed).
+ */
+export function thenNoContentAt<R extends FastifyRequest & { params: IdParams }>(
+  config: Config,
+  idOf: (params: IdParams) => string,
+  act: (change: Change, id: string, request: R) => Promise<unknown>,
+) {
+  return thenNoContent<R>(config, (change, request) => act(change, idOf(request.params), request));
+}
+
 /** The responses of a route that answers 204 without a body. */
 export const noContentAnswer = { 204: noContent };
 

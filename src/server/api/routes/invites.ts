@@ -16,7 +16,7 @@ import {
 import { toSelf } from '../../services/presenters.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, setSessionCookie } from '../plugins/session.js';
-import { guarded, pathId, type RouteDeps, wholeList } from './helpers.js';
+import { guarded, pathId, type RouteDeps, thenNoContent, wholeList } from './helpers.js';
 import { pathParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   invitationPreviewSchema,
@@ -106,16 +106,9 @@ export function inviteRoutes(app: FastifyInstance, { db, config, mailer }: Route
   api.delete(
     '/customers/:cid/invites/:id',
     guarded('InviteRevoke', { params: pathParams('cid', 'id'), response: { 204: noContent } }),
-    async (request, reply) => {
-      await revokeInvitation(
-        db,
-        currentUser(request),
-        customerIdOf(request.params),
-        inviteIdOf(request.params),
-        unitOfWorkOf(request, config),
-      );
-      return reply.code(204).send();
-    },
+    thenNoContent(config, ({ user, work }, request) =>
+      revokeInvitation(db, user, customerIdOf(request.params), inviteIdOf(request.params), work),
+    ),
   );
 
   // Wrong links count against the client's address (shared with reset links); past the budget it

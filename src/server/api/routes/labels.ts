@@ -22,18 +22,16 @@ import {
   setItemLabels,
   tagItems,
 } from '../../services/labels.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
-import { currentUser, type SessionUser, userCan } from '../plugins/session.js';
+import { type SessionUser, userCan } from '../plugins/session.js';
 import {
+  changeBy,
   guarded,
-  pathId,
-  projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
   type RouteDeps,
   sentFields,
 } from './helpers.js';
-import { type ItemIds, projectResourceRoutes } from './projectResource.js';
+import { type ItemIds, projectList, projectResourceRoutes } from './projectResource.js';
 import { projectItemParams, withSchemas, dataOf } from '../openapi.js';
 import { labelSchema, labelSummarySchema } from '../../../shared/schemas/responses.js';
 import { z } from 'zod';
@@ -55,10 +53,7 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
       answer: labelSchema,
     },
     // The project's tags with their item counts; q on name.
-    list: async (project, query) => {
-      const { rows, total } = await listLabels(db, project.id, query);
-      return { rows: rows.map(toLabel), total };
-    },
+    list: projectList(db, listLabels, toLabel),
     read,
     // The name is unique in the project.
     create: ({ user, work }, projectId, input) => createLabel(db, user, projectId, input, work),
@@ -84,18 +79,11 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
       response: { 200: dataOf(labelSchema) },
     }),
     async (request) => {
+      const { itemType, itemIds } = request.body;
       const { projectId, id } = idsOf(request.params);
-      const user = currentUser(request);
-      if (!userCan(user, ITEM_RULES[request.body.itemType].update)) throw forbidden();
-      await tagItems(
-        db,
-        user,
-        projectId,
-        id,
-        request.body.itemType,
-        request.body.itemIds,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      if (!userCan(user, ITEM_RULES[itemType].update)) throw forbidden();
+      await tagItems(db, user, projectId, id, itemType, itemIds, work);
       return { data: await read(user, { projectId, id }) };
     },
   );
@@ -111,18 +99,9 @@ export function labelRoutes(app: FastifyInstance, deps: RouteDeps): void {
         response: { 200: dataOf(z.array(labelSummarySchema)) },
       }),
       async (request) => {
-        const projectId = projectIdOf(request.params);
-        const itemId = pathId(request.params.id, rules.notFound);
-        const { labelIds } = request.body;
-        await setItemLabels(
-          db,
-          currentUser(request),
-          projectId,
-          itemType,
-          itemId,
-          labelIds,
-          unitOfWorkOf(request, config),
-        );
+        const { projectId, id: itemId } = projectItemIdsOf(request.params, rules.notFound);
+        const { user, work } = changeBy(request, config);
+        await setItemLabels(db, user, projectId, itemType, itemId, request.body.labelIds, work);
         const labels = await labelsOfItems(db, itemType, [itemId]);
         return { data: labels.get(itemId) ?? [] };
       },

@@ -17,7 +17,7 @@ import type { ActionContent } from '../../../shared/schemas/action.js';
 import { actionOr404 } from '../../services/actions.js';
 import { notFound } from '../../domain/errors.js';
 import { currentUser } from '../plugins/session.js';
-import { guarded, sendHtmlPage, pathId, type RouteDeps } from './helpers.js';
+import { guarded, projectItemIdsOf, type RouteDeps, sendHtmlPage } from './helpers.js';
 import { pathParams, withSchemas, fileAnswer } from '../openapi.js';
 
 /** The Action kinds whose scan shows a page of ours (the others redirect). */
@@ -52,8 +52,7 @@ export function pageRoutes(app: FastifyInstance, { db }: RouteDeps): void {
       response: { 200: fileAnswer('text/html', 'The landing page as a visitor would see it') },
     }),
     async (request, reply) => {
-      const projectId = pathId(request.params.pid, 'project_not_found');
-      const id = pathId(request.params.id, 'qrlink_not_found');
+      const { projectId, id } = projectItemIdsOf(request.params, 'qrlink_not_found');
       const user = currentUser(request);
       const { project, action } = await actionOr404(db, user, projectId, id);
       const content = parseContent(action.objectType, action.data);

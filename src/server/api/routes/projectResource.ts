@@ -9,6 +9,7 @@ import type { ApiErrorCode } from '../../../shared/errors.js';
 import type { PermissionKey } from '../../../shared/permissions.js';
 import { listQuerySchema, type ListQuery } from '../../../shared/schemas/common.js';
 import type { ProjectRow } from '../../db/schema.js';
+import type { Executor } from '../../repositories/executor.js';
 import { currentUser, requirePermission, type SessionUser } from '../plugins/session.js';
 import {
   type Change,
@@ -65,6 +66,21 @@ export interface ProjectResource<Query = ListQuery, New = unknown, Update = New>
   create(change: Change, projectId: string, input: New): Promise<string>;
   edit(change: Change, ids: ItemIds, input: Update): Promise<void>;
   remove(change: Change, ids: ItemIds): Promise<unknown>;
+}
+
+/**
+ * A `list` that pages the project's rows with the repository's `find` and answers each row as
+ * `present` makes it.
+ */
+export function projectList<Query, Row>(
+  db: Executor,
+  find: (db: Executor, projectId: string, query: Query) => Promise<{ rows: Row[]; total: number }>,
+  present: (row: Row) => unknown,
+): ProjectResource<Query>['list'] {
+  return async (project, query) => {
+    const { rows, total } = await find(db, project.id, query);
+    return { rows: rows.map(present), total };
+  };
 }
 
 export function projectResourceRoutes<Query = ListQuery, New = unknown, Update = New>(

@@ -34,7 +34,7 @@ import {
   pathId,
   type IdParams,
   type RouteDeps,
-  thenNoContent,
+  thenNoContentAt,
   wholeList,
 } from './helpers.js';
 import { idParams, withSchemas, dataOf, listOf } from '../openapi.js';
@@ -134,17 +134,15 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   api.delete(
     '/projects/:id/trash',
     guarded('ProjectTrash', { params: idParams, response: noContentAnswer }),
-    thenNoContent(config, ({ user, work }, request) =>
-      trashProject(db, user, projectId(request.params), work),
-    ),
+    thenNoContentAt(config, projectId, ({ user, work }, id) => trashProject(db, user, id, work)),
   );
 
   // DELETE /projects/{id}: hard delete of a trashed project.
   api.delete(
     '/projects/:id',
     guarded('ProjectDelete', { params: idParams, response: noContentAnswer }),
-    thenNoContent(config, ({ user, work }, request) =>
-      deleteTrashedProject(db, user, projectId(request.params), work),
+    thenNoContentAt(config, projectId, ({ user, work }, id) =>
+      deleteTrashedProject(db, user, id, work),
     ),
   );
 
@@ -234,8 +232,8 @@ export function projectRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
       body: projectUserUnlinkSchema,
       response: noContentAnswer,
     }),
-    thenNoContent(config, ({ user, work }, request) =>
-      unlinkProjectUser(db, user, projectId(request.params), request.body.id, work),
+    thenNoContentAt(config, projectId, ({ user, work }, id, request) =>
+      unlinkProjectUser(db, user, id, request.body.id, work),
     ),
   );
 }

@@ -10,7 +10,7 @@ import {
   toQrCodeTemplate,
 } from '../../services/qrCodeTemplates.js';
 import type { RouteDeps } from './helpers.js';
-import { projectResourceRoutes } from './projectResource.js';
+import { projectList, projectResourceRoutes } from './projectResource.js';
 import { qrCodeTemplateSchema } from '../../../shared/schemas/responses.js';
 
 export function qrCodeTemplateRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -24,10 +24,7 @@ export function qrCodeTemplateRoutes(app: FastifyInstance, deps: RouteDeps): voi
       answer: qrCodeTemplateSchema,
     },
     // q searches names.
-    list: async (project, query) => {
-      const { rows, total } = await listQrCodeTemplates(db, project.id, query);
-      return { rows: rows.map(toQrCodeTemplate), total };
-    },
+    list: projectList(db, listQrCodeTemplates, toQrCodeTemplate),
     read: async (user, { projectId, id }) =>
       toQrCodeTemplate((await templateOr404(db, user, projectId, id)).template),
     create: ({ user, work }, projectId, input) =>

@@ -24,7 +24,7 @@ import { updateSelf } from '../../services/users.js';
 import { unauthenticated } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser } from '../plugins/session.js';
-import { guarded, pathId, type RouteDeps } from './helpers.js';
+import { changeBy, guarded, pathId, type RouteDeps } from './helpers.js';
 import { idParams, withSchemas, dataOf, noContent } from '../openapi.js';
 import {
   onboardingProgressSchema,
@@ -65,8 +65,8 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/self',
     guarded('UserUpdate', { body: selfUpdateSchema, response: { 200: dataOf(selfSchema) } }),
     async (request) => {
-      const user = currentUser(request);
-      await updateSelf(db, user, request.body, unitOfWorkOf(request, config));
+      const { user, work } = changeBy(request, config);
+      await updateSelf(db, user, request.body, work);
       return { data: await selfOf(user.id) };
     },
   );
@@ -76,14 +76,8 @@ export function selfRoutes(app: FastifyInstance, { db, config, mailer }: RouteDe
     '/self/password',
     guarded('UserPassword', { body: passwordChangeSchema, response: { 204: noContent } }),
     async (request, reply) => {
-      const user = currentUser(request);
-      await changePassword(
-        db,
-        user.id,
-        request.sessionId,
-        request.body,
-        unitOfWorkOf(request, config),
-      );
+      const { user, work } = changeBy(request, config);
+      await changePassword(db, user.id, request.sessionId, request.body, work);
       await notify(request, securityNoticeMail(user, 'password_changed'));
       return reply.code(204).send();
     },

@@ -39,7 +39,7 @@ import {
   type RouteDeps,
   removalRoute,
 } from './helpers.js';
-import { type ItemIds, projectResourceRoutes } from './projectResource.js';
+import { type ItemIds, projectList, projectResourceRoutes } from './projectResource.js';
 import { projectItemParams, projectParams, withSchemas, dataOf, fileAnswer } from '../openapi.js';
 import { themeSchema } from '../../../shared/schemas/responses.js';
 
@@ -89,10 +89,7 @@ export function themeRoutes(app: FastifyInstance, deps: RouteDeps): void {
       answer: themeSchema,
     },
     // q searches names, filter isActive.
-    list: async (project, query) => {
-      const { rows, total } = await listThemes(db, project.id, query);
-      return { rows: rows.map(toTheme), total };
-    },
+    list: projectList(db, listThemes, toTheme),
     read,
     // Inactive until activated.
     create: ({ request }, projectId, input) =>

@@ -1,6 +1,5 @@
 // Users: read, edit and delete within one's customer (admins: any), and a user's projects.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission } from '../../../shared/permissions.js';
 import { listQuerySchema } from '../../../shared/schemas/common.js';
 import { userUpdateSchema } from '../../../shared/schemas/customer.js';
 import { accountProjectsSchema } from '../../../shared/schemas/invitation.js';
@@ -14,7 +13,14 @@ import { forbidden, notFound } from '../../domain/errors.js';
 import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser, requirePermission, requireUser } from '../plugins/session.js';
 import { presentProjects } from './projects.js';
-import { guarded, listResponse, pathId, type IdParams, type RouteDeps } from './helpers.js';
+import {
+  changeBy,
+  guarded,
+  listResponse,
+  pathId,
+  type IdParams,
+  type RouteDeps,
+} from './helpers.js';
 import { idParams, withSchemas, dataOf, listOf, noContent } from '../openapi.js';
 import {
   accountSchema,
@@ -27,7 +33,7 @@ import {
 function userIdFor(request: FastifyRequest & { params: IdParams }): string {
   const id = pathId(request.params.id, 'user_not_found');
   const user = currentUser(request);
-  if (id !== user.id && !hasPermission(user.role, 'UsersView')) throw forbidden();
+  if (id !== user.id && !user.permissions.has('UsersView')) throw forbidden();
   return id;
 }
 
@@ -55,8 +61,9 @@ export function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): voi
       response: { 200: dataOf(userSchema) },
     }),
     async (request) => {
+      const { user, work } = changeBy(request, config);
       const id = userIdFor(request);
-      await editUser(db, currentUser(request), id, request.body, unitOfWorkOf(request, config));
+      await editUser(db, user, id, request.body, work);
       const row = await findUserById(db, id);
       if (!row) throw notFound('user_not_found');
       return { data: toUser(row) };

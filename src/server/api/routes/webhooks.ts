@@ -21,10 +21,10 @@ import {
   projectIdOf,
   projectItemIdsOf,
   type ProjectItemParams,
+  removalRoute,
   type RouteDeps,
   sentFields,
   wholeList,
-  removalRoute,
 } from './helpers.js';
 import {
   projectItemParams,

@@ -6,9 +6,8 @@ import {
   whiteLabelHostnameUpdateSchema,
 } from '../../../shared/schemas/whiteLabel.js';
 import type { WhiteLabelService } from '../../services/whiteLabel.js';
-import { unitOfWorkOf } from '../plugins/audit.js';
 import { currentUser } from '../plugins/session.js';
-import { guarded, pathId, type RouteDeps } from './helpers.js';
+import { changeBy, guarded, pathId, type RouteDeps, thenNoContent } from './helpers.js';
 import { pathParams, withSchemas, dataOf, noContent } from '../openapi.js';
 import { whiteLabelHostnameSchema } from '../../../shared/schemas/responses.js';
 import { z } from 'zod';
@@ -55,14 +54,9 @@ export function whiteLabelRoutes(
       response: { 201: dataOf(whiteLabelHostnameSchema) },
     }),
     async (request, reply) => {
+      const { user, work } = changeBy(request, config);
       const customerId = pathId(request.params.cid, 'customer_not_found');
-      const { hostname } = request.body;
-      const data = await service.add(
-        currentUser(request),
-        customerId,
-        hostname,
-        unitOfWorkOf(request, config),
-      );
+      const data = await service.add(user, customerId, request.body.hostname, work);
       return reply.code(201).send({ data });
     },
   );
@@ -77,15 +71,8 @@ export function whiteLabelRoutes(
     }),
     async (request) => {
       const { customerId, id } = ids(request.params);
-      return {
-        data: await service.update(
-          currentUser(request),
-          customerId,
-          id,
-          request.body,
-          unitOfWorkOf(request, config),
-        ),
-      };
+      const { user, work } = changeBy(request, config);
+      return { data: await service.update(user, customerId, id, request.body, work) };
     },
   );
 
@@ -98,14 +85,8 @@ export function whiteLabelRoutes(
     }),
     async (request) => {
       const { customerId, id } = ids(request.params);
-      return {
-        data: await service.verify(
-          currentUser(request),
-          customerId,
-          id,
-          unitOfWorkOf(request, config),
-        ),
-      };
+      const { user, work } = changeBy(request, config);
+      return { data: await service.verify(user, customerId, id, work) };
     },
   );
 
@@ -116,10 +97,9 @@ export function whiteLabelRoutes(
       params: pathParams('cid', 'id'),
       response: { 204: noContent },
     }),
-    async (request, reply) => {
+    thenNoContent(config, ({ user, work }, request) => {
       const { customerId, id } = ids(request.params);
-      await service.remove(currentUser(request), customerId, id, unitOfWorkOf(request, config));
-      return reply.code(204).send();
-    },
+      return service.remove(user, customerId, id, work);
+    }),
   );
 }
