@@ -47,7 +47,7 @@ describe('Action list: tags', () => {
       </Routes>,
       { dataProvider, path: `/projects/${PROJECT_ID}/qr-links` },
     );
-    const list = await screen.findByTestId('action-list');
+    const list = await screen.findByTestId('action-list', {}, { timeout: 5000 });
     await waitFor(() => expect(within(list).getByText('Untagged')).toBeTruthy());
     expect(screen.getByTestId('label-filter')).toBeTruthy();
     const chips = within(list).getAllByTestId('label-chip');

@@ -57,7 +57,7 @@ describe('QR code list: tags', () => {
       </Routes>,
       { dataProvider, path: `/projects/${PROJECT_ID}/qr-codes` },
     );
-    const list = await screen.findByTestId('qr-code-list');
+    const list = await screen.findByTestId('qr-code-list', {}, { timeout: 5000 });
     await waitFor(() => expect(within(list).getByText('Untagged')).toBeTruthy());
     const chips = within(list).getAllByTestId('label-chip');
     expect(chips.map((chip) => chip.textContent)).toEqual(['tag-1', 'tag-2']);
