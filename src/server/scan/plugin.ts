@@ -122,6 +122,11 @@ interface CachedCode {
    * does not depend on the visitor), once served: the lean path (scan/leanPath.ts) writes it.
    */
   leanRedirect?: Record<string, string>;
+  /**
+   * The same for each smart-code target served so far as a plain 302 (no advertisement): the
+   * lean path decides the rule itself and writes the answer only when it is one of these.
+   */
+  leanOutcomes?: Map<ActionContent, Record<string, string>>;
 }
 
 type CodeParams = { code: string };
@@ -315,12 +320,28 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   function leanScan(raw: IncomingMessage, response: ServerResponse): boolean {
     const keys = leanScanKeys(raw, app.prefix, trustProxy);
     const entry = keys && cached(keys.host, keys.code);
-    if (!entry?.leanRedirect) return false;
+    if (!entry || (!entry.leanRedirect && !entry.leanOutcomes)) return false;
     const at = now();
-    if (checkState(entry.resolution, at).kind !== 'active') return false;
+    const state = checkState(entry.resolution, at);
+    if (state.kind !== 'active') return false;
     const request = { method: 'GET', ip: raw.socket.remoteAddress ?? '', headers: raw.headers };
-    record(request, entry.resolution.item, at);
-    response.writeHead(302, entry.leanRedirect).end();
+    const item = entry.resolution.item;
+    if (entry.leanRedirect) {
+      record(request, item, at);
+      response.writeHead(302, entry.leanRedirect).end();
+      return true;
+    }
+    // A smart code: the route's own decision; only a redirect it has already served goes here.
+    const smart = entry.resolution.action?.smart;
+    if (!smart || smart.isPlain) return false;
+    const known = smart.needs.scanNumber ? recorder.countedScans(item.id) : 0;
+    if (known === undefined) return false;
+    const decision = decide(smart, state.content, visitorOf(request, item.id, smart, known, at));
+    if (decision.kind !== 'content') return false;
+    const headers = entry.leanOutcomes?.get(decision.content);
+    if (!headers) return false;
+    record(request, item, at, undefined, servedOf(decision));
+    response.writeHead(302, headers).end();
     return true;
   }
 
@@ -417,7 +438,11 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     let outcome = isAppLink ? undefined : entry.outcomes.get(decision.content);
     if (!outcome) {
       outcome = outcomeOf(decision, isAppLink ? parseAgent(userAgent).os : null);
-      if (!isAppLink) entry.outcomes.set(decision.content, outcome);
+      if (!isAppLink) {
+        entry.outcomes.set(decision.content, outcome);
+        const lean = entry.ads.length === 0 ? leanRedirectOf(outcome) : undefined;
+        if (lean) (entry.leanOutcomes ??= new Map()).set(decision.content, lean);
+      }
     }
     const target: Target =
       outcome.kind === 'redirect'
@@ -430,7 +455,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
   /** What the request tells about the visitor: only the facts the smart fields read. */
   function visitorOf(
-    request: FastifyRequest,
+    request: LeanRequest,
     itemId: string,
     smart: CompiledSmart,
     known: number,
@@ -599,7 +624,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 };
 
 /** The headers Fastify writes for `reply.headers(COMMON_HEADERS).redirect(location, 302)`. */
-function leanRedirectOf(target: Target): Record<string, string> | undefined {
+function leanRedirectOf(target: Target | Outcome): Record<string, string> | undefined {
   if (target.kind !== 'redirect') return undefined;
   try {
     validateHeaderValue('location', target.location);
@@ -610,7 +635,7 @@ function leanRedirectOf(target: Target): Record<string, string> | undefined {
 }
 
 /** The request's cookies (the scan service reads only its gates' cookies, by hand). */
-function cookiesOf(request: FastifyRequest): Record<string, string | undefined> {
+function cookiesOf(request: Pick<LeanRequest, 'headers'>): Record<string, string | undefined> {
   const cookies: Record<string, string> = {};
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');

@@ -3,7 +3,15 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildScanApp, countScans, createTestDb, IPHONE, type TestDb } from './helpers.js';
+import {
+  ANDROID,
+  buildScanApp,
+  countScans,
+  createTestDb,
+  DESKTOP,
+  IPHONE,
+  type TestDb,
+} from './helpers.js';
 import { buildOwner, buildAction, buildQrCode, type Owner } from '../../helpers/factories.js';
 
 let t: TestDb;
@@ -59,7 +67,42 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
+/** A link code whose Action sends phones elsewhere (a smart rule on the device). */
+async function phoneRuleCode(): Promise<string> {
+  const actionId = await buildAction(t.db, fixture, {
+    objectType: 'link',
+    data: { link: 'https://own.example/' },
+    rules: JSON.stringify([
+      {
+        name: 'Phones',
+        conditions: [{ type: 'device', values: ['mobile'] }],
+        target: { objectType: 'link', data: { link: 'https://mobile.example/' } },
+      },
+    ]),
+  });
+  return (await buildQrCode(t.db, fixture, { actionId })).code;
+}
+
 describe('the lean redirect path', () => {
+  it("decides a smart code's rule itself once the route has served that redirect", async () => {
+    await listen();
+    const code = await phoneRuleCode();
+    const phone = await get(`/s/${code}`); // the route: caches the rule's answer
+    expect(reached.count).toBe(1);
+    expect(phone.headers.location).toBe('https://mobile.example/');
+    expect(await get(`/s/${code}`, { 'user-agent': ANDROID })).toEqual(phone);
+    expect(reached.count).toBe(1);
+    // The Action's own target has not been served yet: the route answers it first.
+    const desktop = await get(`/s/${code}`, { 'user-agent': DESKTOP });
+    expect(reached.count).toBe(2);
+    expect(desktop.headers.location).toBe('https://own.example/');
+    expect(await get(`/s/${code}`, { 'user-agent': DESKTOP })).toEqual(desktop);
+    expect(reached.count).toBe(2);
+    await app.scanRecorder.flush();
+    const rules = await t.db.selectFrom('scans').select('rule').orderBy('id').execute();
+    expect(rules.map((row) => row.rule)).toEqual(['Phones', 'Phones', null, null]);
+  });
+
   it('answers a cached plain redirect without Fastify, byte for byte as the route does', async () => {
     await listen();
     const code = await linkCode();
