@@ -132,10 +132,12 @@ interface Server {
 
 function start(mode: 'bare' | 'scan', target: string, script: string): Promise<Server> {
   const child = fork(script, [mode, target], {
-    execArgv:
-      process.env.BENCH_PROF && mode === 'scan'
+    execArgv: [
+      ...(process.env.BENCH_PROF && mode === 'scan'
         ? ['--cpu-prof', '--cpu-prof-dir=/tmp/benchprof']
-        : [],
+        : []),
+      ...(mode === 'scan' ? (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // The servers stay off the load generator's core.

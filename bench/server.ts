@@ -84,16 +84,27 @@ if (mode === 'bare') {
   });
 } else {
   // Loaded here only: the bare server stays a bare node:http process.
-  const [{ buildApp }, { createDatabase }, { loadConfig }, { yearOfProject }, { id }, os, path] =
-    await Promise.all([
-      import('../src/server/app.js'),
-      import('../src/server/db/database.js'),
-      import('../src/server/config.js'),
-      import('./stats.js'),
-      import('./seed.js'),
-      import('node:os'),
-      import('node:path'),
-    ]);
+  const [
+    { buildApp },
+    { createDatabase },
+    { loadConfig },
+    { tuneHeapForServing },
+    { yearOfProject },
+    { id },
+    os,
+    path,
+  ] = await Promise.all([
+    import('../src/server/app.js'),
+    import('../src/server/db/database.js'),
+    import('../src/server/config.js'),
+    import('../src/server/heap.js'),
+    import('./stats.js'),
+    import('./seed.js'),
+    import('node:os'),
+    import('node:path'),
+  ]);
+  // As server.ts serves.
+  tuneHeapForServing();
   const isPg = target.startsWith('postgres');
   const db = createDatabase(isPg ? { databaseUrl: target } : { sqliteFile: target });
   const config = loadConfig({

@@ -184,6 +184,7 @@ export async function buildApp({
   app.decorate('writePath', new WritePath(db, events));
   const reads = new ReadPool(db);
   app.decorate('reads', reads);
+  app.addHook('onReady', async () => reads.warm());
   app.addHook('onClose', () => reads.close());
   // Customer admins hear once when their scans reach 80 % and 100 % (scans never stop a redirect).
   const scanNotices = new ScanLimitNotices(
@@ -368,7 +369,7 @@ export async function buildApp({
 
     const billing = new BillingService(
       db,
-      paymentProviderOf(config),
+      await paymentProviderOf(config),
       new VatChecker(db, config.viesUrl),
       config.publicUrl,
     );

@@ -1,7 +1,7 @@
 // Outgoing mail: through SMTP_URL when set, otherwise written to the log so a self-hoster without
 // a mail server can still follow links (e.g. a password reset) during setup.
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import en from '../../locales/en.json' with { type: 'json' };
 import nl from '../../locales/nl.json' with { type: 'json' };
 import type { Language } from '../shared/enums.js';
@@ -28,10 +28,14 @@ export function createMailer(smtpUrl: string, logger: Pick<FastifyBaseLogger, 'i
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer (some 40 modules, 15 MB) loads with the first mail, not with every server start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from: MAIL_FROM, ...mail });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: MAIL_FROM, ...mail });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { tuneHeapForServing } from './heap.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -12,6 +13,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, db: Db): Promise<RunningServer> {
+  tuneHeapForServing();
   const app = await buildApp({
     config,
     db,

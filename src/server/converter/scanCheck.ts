@@ -4,8 +4,6 @@
 // the chosen size at 300 dpi and blurred like ink on paper.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import {
   printModuleCheck,
   scannabilityWarnings,
@@ -23,24 +21,29 @@ const SCREEN_PIXELS = 600;
 /** A PNG file wider than this is read from a rendering of its SVG at this width (same drawing). */
 const MAX_DECODE_PIXELS = 1500;
 
+// sharp (libvips) and zxing-wasm load with the first print file, not with every server start: a
+// server that only redirects never carries them (the scan path's memory goal, issue 11).
+
 // zxing-wasm keeps one compiled module per process (its own state, not ours); we only tell it
 // where the .wasm is, once, before the first read.
-let prepared: Promise<void> | null = null;
-function prepare(): Promise<void> {
+let prepared: Promise<typeof import('zxing-wasm/reader')> | null = null;
+function prepare(): Promise<typeof import('zxing-wasm/reader')> {
   prepared ??= (async () => {
+    const zxing = await import('zxing-wasm/reader');
     const require = createRequire(import.meta.url);
     const wasmBinary = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    await prepareZXingModule({
+    await zxing.prepareZXingModule({
       overrides: { wasmBinary: wasmBinary.buffer as ArrayBuffer },
       fireImmediately: true,
     });
+    return zxing;
   })();
   return prepared;
 }
 
 /** The text of the QR code in a PNG, read without inversion; null when none is found. */
 export async function decodePng(png: Buffer): Promise<string | null> {
-  await prepare();
+  const { readBarcodes } = await prepare();
   const results = await readBarcodes(new Uint8Array(png), {
     formats: ['QRCode'],
     tryHarder: true,
@@ -57,6 +60,7 @@ export async function decodePng(png: Buffer): Promise<string | null> {
 export async function simulatedPrint(svg: string, sizeMm: number, png?: Buffer): Promise<Buffer> {
   // Beyond MAX_DECODE_PIXELS (about 13 cm) a print is only easier to read than this one.
   const pixels = Math.min(MAX_DECODE_PIXELS, Math.max(21, Math.round((sizeMm / 25.4) * PRINT_DPI)));
+  const { default: sharp } = await import('sharp');
   const width = png ? (await sharp(png).metadata()).width : undefined;
   const drawn = png && width === pixels ? png : svgToPng(svg, pixels);
   return sharp(drawn).flatten({ background: '#ffffff' }).blur(INK_BLUR_SIGMA).png().toBuffer();
@@ -73,6 +77,7 @@ export interface ScanCheckInput {
 }
 
 export async function checkScannability(input: ScanCheckInput): Promise<ScanCheck> {
+  const { default: sharp } = await import('sharp');
   const pngWidth = input.png ? (await sharp(input.png).metadata()).width : undefined;
   const exact =
     input.png && pngWidth && pngWidth <= MAX_DECODE_PIXELS

@@ -5,7 +5,6 @@
 // <image> of embedded PNG or JPEG data (a masked image, ImageType 3). Anything else in the SVG is
 // an error, never silently dropped: a print file that differs from the design must not exist.
 import type { JSDOM } from 'jsdom';
-import sharp from 'sharp';
 import { newJsdom } from '../jsdom.js';
 import { embeddedImageBytes } from './svgSafety.js';
 
@@ -288,6 +287,8 @@ async function imageOps(image: Element): Promise<string[]> {
   const href = image.getAttribute('href') ?? image.getAttribute('xlink:href') ?? '';
   const bytes = embeddedImageBytes(href);
   if (!bytes) throw new Error('EPS: only embedded PNG or JPEG images are supported');
+  // sharp loads with the first EPS that embeds an image (a logo), not at start.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(bytes)
     .ensureAlpha()
     .raw()

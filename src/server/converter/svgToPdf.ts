@@ -1,6 +1,4 @@
 // SVG → PDF as real vectors (pdfkit draws the SVG's paths; nothing is rasterised).
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
 import { embeddedImageBytes } from './svgSafety.js';
 
 /** The page is the SVG's own size, read from its width/height or viewBox (default 300 pt). */
@@ -71,6 +69,11 @@ export async function svgToPdf(svg: string, options: PdfOptions): Promise<Buffer
   const size = options.sizePt ?? natural.width;
   const bleed = options.bleedPt ?? 0;
   const page = size + 2 * bleed;
+  // pdfkit with fontkit (25 MB) loads with the first PDF, not with every server start.
+  const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([
+    import('pdfkit'),
+    import('svg-to-pdfkit'),
+  ]);
   const doc = new PDFDocument({
     size: [page, page],
     margin: 0,

@@ -17,6 +17,7 @@ import * as destinationHealth from './migrations/0023_destination_health.js';
 import * as scanPartitions from './migrations/0026_scan_partitions.js';
 import * as monthRollups from './migrations/0029_month_rollups.js';
 import * as itemLists from './migrations/0030_item_lists.js';
+import * as retentionByProject from './migrations/0031_retention_by_project.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_scan_partitions': scanPartitions,
   '0029_month_rollups': monthRollups,
   '0030_item_lists': itemLists,
+  '0031_retention_by_project': retentionByProject,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

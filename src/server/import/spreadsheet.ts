@@ -1,7 +1,6 @@
 // Reads an uploaded spreadsheet (CSV or XLSX) into a header row and text cells, whatever tool
 // wrote it: a byte-order mark, ; or tab separators (Excel in Dutch writes ;), quoted newlines.
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 
 export interface Sheet {
   headers: string[];
@@ -44,6 +43,8 @@ function toSheet(table: unknown[][], maxRows: number): Sheet {
 
 export async function readSpreadsheet(data: Buffer, maxRows: number): Promise<Sheet> {
   if (data.subarray(0, 4).equals(XLSX_MAGIC)) {
+    // read-excel-file and its unzipper (some 70 modules) load with the first XLSX import.
+    const { readSheet } = await import('read-excel-file/node');
     try {
       // The first sheet holds the data, as every export tool writes it.
       return toSheet((await readSheet(data)) as unknown[][], maxRows);

@@ -1,6 +1,5 @@
 // Judges an upload by its bytes (magic numbers), not by the name the browser sent.
 import fsp from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import { MEDIA_RULES, extensionOf, type MediaKind } from '../../shared/media.js';
 
 /** Extensions file-type reports for the formats we accept, by the extension a user writes. */
@@ -46,6 +45,8 @@ export async function checkContent(
   fileName: string,
   file: string,
 ): Promise<ContentCheck> {
+  // file-type and its tokenizers load with the first upload, not with every server start.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(file);
   const rule = MEDIA_RULES[kind];
   if (!rule.extensions) return { ok: true, mimeType: detected?.mime ?? 'application/octet-stream' };

@@ -395,12 +395,13 @@ export async function rawRowsForRollup(db: Executor, after: number, upTo: number
 }
 
 /**
- * Deletes up to `limit` raw rows of one customer scanned before `before`; answers how many.
- * Small batches keep each transaction (and SQLite's write lock) short beside the scan writer.
+ * Deletes up to `limit` raw rows of one project scanned before `before`; answers how many.
+ * Small batches keep each transaction (and SQLite's write lock) short beside the scan writer;
+ * (project_id, scanned_at) finds them without reading newer rows.
  */
 export async function deleteRawScansBefore(
   db: Executor,
-  customerId: string,
+  projectId: string,
   before: string,
   limit: number,
 ): Promise<number> {
@@ -412,17 +413,30 @@ export async function deleteRawScansBefore(
       db
         .selectFrom('scans')
         .select('id')
+        .where('projectId', '=', projectId)
         .where('scannedAt', '<', before)
-        .where('customerId', '=', customerId)
         .limit(limit),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** Customers with their raw-scan retention. */
-export async function retentionByCustomer(db: Executor) {
-  return db.selectFrom('customers').select(['id', 'scanRetentionDays']).execute();
+/** Every project (trashed ones too: their scans count until they go) with its customer's retention. */
+export async function retentionByProject(db: Executor) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('customers', 'customers.id', 'projects.customerId')
+    .select(['projects.id', 'customers.scanRetentionDays'])
+    .execute();
+}
+
+/** The longest raw-scan retention of any customer, in days (0 without customers). */
+export async function longestRetention(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.max('scanRetentionDays').as('days'))
+    .executeTakeFirst();
+  return Number(row?.days ?? 0);
 }
 
 /** Fresh planner statistics after bulk changes (SQLite's planner otherwise guesses). */

@@ -2,7 +2,6 @@
 // (SVG, PNG, PDF, EPS), all drawn from one SVG by converter/render.ts and checked by the
 // scannability gate before they leave (docs/adr/2026-11-25-one-qr-renderer.md).
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Executor } from '../repositories/executor.js';
@@ -110,6 +109,8 @@ export async function loadLogo(
   const stored = row && !row.deletedAt ? await mediaStorageFor(config).open(row.storageKey) : null;
   if (!row || !stored) return null;
   const bytes = await streamBytes(stored.stream);
+  // sharp (libvips, 30 MB) loads with the first logo, not with every server start.
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes);
   const isPlain = row.mimeType === 'image/png' || row.mimeType === 'image/jpeg';
   const data = isPlain ? bytes : await image.png().toBuffer();

@@ -1,7 +1,6 @@
 // An invoice as a PDF (issue 10): number, dates, customer and VAT number, plan and period, net,
 // VAT rate and amount, total; reverse charge says so. Texts come from locales/*.json
 // (app.billing.pdf), money and dates in the customer admin's language.
-import PDFDocument from 'pdfkit';
 import en from '../../../locales/en.json' with { type: 'json' };
 import nl from '../../../locales/nl.json' with { type: 'json' };
 import { formatMoney } from '../../shared/billing.js';
@@ -31,7 +30,7 @@ export interface Seller {
   name: string;
 }
 
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: Invoice,
   language: Language,
   seller: Seller,
@@ -39,6 +38,8 @@ export function renderInvoicePdf(
   const t = TEXTS[language];
   const money = (cents: number) => formatMoney(cents, language);
   const date = (iso: string) => formatDate(iso, language);
+  // pdfkit loads with the first invoice, not at start (see converter/svgToPdf.ts).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

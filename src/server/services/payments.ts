@@ -1,7 +1,8 @@
 // Payments behind one interface (issue 10): `manual` (the default for self-hosters: an invoice paid
 // by bank transfer that a platform admin marks paid) and `stripe` (Checkout, the customer portal
-// and signed webhooks) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
-import Stripe from 'stripe';
+// and signed webhooks) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. The Stripe SDK
+// (some 200 modules, 20 MB) is loaded only then, not by every server that never takes a payment.
+import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { DomainError } from '../domain/errors.js';
 
@@ -44,15 +45,18 @@ export class ManualPayments implements PaymentProvider {
 }
 
 /** Stripe's message in our error body: the dashboard shows standard_stripe_error with it. */
-function stripeFailure(error: unknown): DomainError {
+function stripeFailure(stripe: Stripe, error: unknown): DomainError {
   const message =
-    error instanceof Stripe.errors.StripeError ? error.message : 'The payment service failed';
+    error instanceof stripe.errors.StripeError ? error.message : 'The payment service failed';
   return new DomainError('invalid', 'standard_stripe_error', message, undefined, { message });
 }
 
-export function stripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiUrl'>): Stripe {
+export async function stripeClient(
+  config: Pick<Config, 'stripeSecretKey' | 'stripeApiUrl'>,
+): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
   const url = new URL(config.stripeApiUrl);
-  return new Stripe(config.stripeSecretKey, {
+  return new StripeSdk(config.stripeSecretKey, {
     host: url.hostname,
     port: url.port || (url.protocol === 'http:' ? 80 : 443),
     protocol: url.protocol === 'http:' ? 'http' : 'https',
@@ -100,7 +104,7 @@ export class StripePayments implements PaymentProvider {
       if (!session.url) throw new Error('Stripe answered a session without a URL');
       return { url: session.url, stripeCustomerId: customer };
     } catch (error) {
-      throw stripeFailure(error);
+      throw stripeFailure(this.stripe, error);
     }
   }
 
@@ -109,7 +113,7 @@ export class StripePayments implements PaymentProvider {
     try {
       await this.stripe.subscriptions.update(providerRef, { cancel_at_period_end: cancel });
     } catch (error) {
-      throw stripeFailure(error);
+      throw stripeFailure(this.stripe, error);
     }
   }
 
@@ -122,13 +126,13 @@ export class StripePayments implements PaymentProvider {
       });
       return session.url;
     } catch (error) {
-      throw stripeFailure(error);
+      throw stripeFailure(this.stripe, error);
     }
   }
 }
 
-export function paymentProviderOf(config: Config): PaymentProvider {
+export async function paymentProviderOf(config: Config): Promise<PaymentProvider> {
   return config.stripeSecretKey && config.stripeWebhookSecret
-    ? new StripePayments(stripeClient(config))
+    ? new StripePayments(await stripeClient(config))
     : new ManualPayments();
 }

@@ -6,7 +6,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { isUlid } from '../../shared/ids.js';
 import { fileBaseName } from '../../shared/qrMetadata.js';
@@ -62,6 +61,8 @@ interface SheetLabel {
 
 /** Codes at their print size in a grid on A4 pages, names underneath, cut marks at each corner. */
 export async function labelSheet(labels: SheetLabel[], sizeMm: number): Promise<Buffer> {
+  // pdfkit loads with the first label sheet, not at start (see converter/svgToPdf.ts).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

@@ -20,7 +20,8 @@ import {
   deleteRawScansBefore,
   projectTimeZones,
   rawRowsForRollup,
-  retentionByCustomer,
+  longestRetention,
+  retentionByProject,
   upsertRollups,
 } from '../repositories/analytics.js';
 import { readPlatformSetting, writePlatformSetting } from '../repositories/platformSettings.js';
@@ -94,20 +95,18 @@ export async function applyRetention(
   options: RetentionOptions = {},
 ): Promise<{ deleted: number; droppedPartitions: string[] }> {
   const { batchSize = 2000, pauseMs = 20, now = new Date() } = options;
-  const customers = await retentionByCustomer(db);
   // With no customers no row is kept for anyone; otherwise a month goes when the longest
   // retention has passed it.
-  const longest = Math.max(0, ...customers.map((customer) => customer.scanRetentionDays));
   const droppedPartitions = await maintainScanPartitions(
     db,
     now,
-    new Date(now.getTime() - longest * DAY_MS),
+    new Date(now.getTime() - (await longestRetention(db)) * DAY_MS),
   );
   let deleted = 0;
-  for (const customer of customers) {
-    const before = new Date(now.getTime() - customer.scanRetentionDays * DAY_MS).toISOString();
+  for (const project of await retentionByProject(db)) {
+    const before = new Date(now.getTime() - project.scanRetentionDays * DAY_MS).toISOString();
     for (;;) {
-      const count = await deleteRawScansBefore(db, customer.id, before, batchSize);
+      const count = await deleteRawScansBefore(db, project.id, before, batchSize);
       deleted += count;
       if (count < batchSize) break;
       await new Promise((resolve) => setTimeout(resolve, pauseMs));

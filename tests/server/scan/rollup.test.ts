@@ -10,7 +10,7 @@ import { ROLLUP_BACKFILL_KEY } from '../../../src/server/db/migrations/0015_scan
 import { writePlatformSetting } from '../../../src/server/repositories/platformSettings.js';
 import { applyRetention, backfillRollups } from '../../../src/server/services/scanMaintenance.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
-import { recordScans, type ScanInput } from '../../helpers/factories.js';
+import { buildProject, recordScans, type ScanInput } from '../../helpers/factories.js';
 import { createTestDb, customersWithRetention, type TestDb } from './helpers.js';
 
 let t: TestDb;
@@ -341,14 +341,19 @@ describe('retention', () => {
     const now = new Date('2025-06-01T12:00:00.000Z');
     const day = 24 * 3600_000;
     const customers = await customersWithRetention(t.db, [400, 30]);
+    // Retention goes project by project: a second project, in the trash, is cut as well.
+    const trashed = await buildProject(t.db, {
+      customerId: customers[1].id,
+      trashedAt: now.toISOString(),
+    });
     const ages = [1, 29, 30.5, 31, 399, 400.5, 401, 800];
+    const scansAt = ages.map((age) => ({
+      scannedAt: new Date(now.getTime() - age * day).toISOString(),
+    }));
     for (const c of customers) {
-      await recordScans(
-        t.db,
-        { customerId: c.id, projectId: c.project },
-        ages.map((age) => ({ scannedAt: new Date(now.getTime() - age * day).toISOString() })),
-      );
+      await recordScans(t.db, { customerId: c.id, projectId: c.project }, scansAt);
     }
+    await recordScans(t.db, { customerId: customers[1].id, projectId: trashed }, scansAt);
     const rollupsBefore = await Promise.all(customers.map((c) => rollupCounts(c.project)));
 
     const { deleted } = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
@@ -362,8 +367,8 @@ describe('retention', () => {
           .execute()
       ).map((row) => (now.getTime() - Date.parse(row.scannedAt)) / day);
     expect(await left(customers[0].id)).toEqual([1, 29, 30.5, 31, 399]);
-    expect(await left(customers[1].id)).toEqual([1, 29]);
-    expect(deleted).toBe(3 + 6);
+    expect(await left(customers[1].id)).toEqual([1, 1, 29, 29]);
+    expect(deleted).toBe(3 + 6 + 6);
     const rollupsAfter = await Promise.all(customers.map((c) => rollupCounts(c.project)));
     expect(rollupsAfter).toEqual(rollupsBefore);
   });

@@ -103,6 +103,32 @@ describe('read pool on a SQLite file', () => {
   });
 });
 
+/** The nice values of this process's threads (Linux's /proc; field 19 of each thread's stat). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its ')' are space-separated.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe.runIf(fs.existsSync('/proc/self/task'))('reader priority', () => {
+  it('starts the readers when warmed, at their lower priority, and they answer', async () => {
+    const warmed = new ReadPool(db, { threads: 1, nice: 7 });
+    const before = threadNiceValues().filter((nice) => nice === 7).length;
+    warmed.warm();
+    await expect
+      .poll(() => threadNiceValues().filter((nice) => nice === 7).length, { timeout: 10_000 })
+      .toBe(before + 1);
+    const projectId = ids.projects.demoLinked;
+    const query = { page: 1, perPage: 5, order: 'ASC' as const };
+    expect(await warmed.run('listQrCodes', projectId, query)).toEqual(
+      await listQrCodes(db, projectId, query),
+    );
+    await warmed.close();
+  });
+});
+
 describe('read pool on an in-memory database', () => {
   it('reads on the app connection itself', async () => {
     const memory = createDatabase({ sqliteFile: ':memory:' });
