@@ -29,9 +29,14 @@ export class DailySeed {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
+  /** The day `of` last named: the date is formatted once a day, not once per scan. */
+  private lastDay = { number: NaN, name: '' };
+
   /** The seed of the (UTC) day of `at`. */
   of(at: Date): number {
-    const day = dayOf(at);
+    const number = Math.floor(at.getTime() / DAY_MS);
+    if (number !== this.lastDay.number) this.lastDay = { number, name: dayOf(at) };
+    const day = this.lastDay.name;
     const known = this.seeds.get(day);
     if (known !== undefined) return known;
     const seed = this.local(day);

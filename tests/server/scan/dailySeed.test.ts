@@ -20,6 +20,8 @@ describe('DailySeed', () => {
     const today = seed.of(new Date(noon));
     expect(seed.of(new Date('2025-06-01T23:59:59Z'))).toBe(today);
     expect(seed.of(new Date('2025-06-02T00:00:00Z'))).not.toBe(today);
+    // A scan stamped just before midnight, answered after it, still gets its own day's seed.
+    expect(seed.of(new Date('2025-06-01T23:59:59.999Z'))).toBe(today);
   });
 
   it('the unique-visitor set hashes with the seed it is given', () => {
