@@ -45,30 +45,11 @@ describe('scan batch writer', () => {
     );
     const stored = await t.db
       .selectFrom('scans')
-      .select([
-        'customerId',
-        'projectId',
-        'itemType',
-        'itemId',
-        'kind',
-        'scannedAt',
-        'device',
-        'os',
-        'browser',
-        'country',
-        'referrer',
-        'isUnique',
-        'isBot',
-        'rule',
-        'variant',
-      ])
+      .selectAll()
       .where('projectId', '=', projectId)
       .orderBy('scannedAt')
       .execute();
-    expect(
-      stored.map((row) => ({ ...row, isUnique: Number(row.isUnique), isBot: Number(row.isBot) })),
-    ).toEqual(
-      written.map((row) => ({ ...row, isUnique: Number(row.isUnique), isBot: Number(row.isBot) })),
-    );
+    // PostgreSQL answers the bigserial id as a string.
+    expect(stored).toEqual(written.map((row) => ({ ...row, id: expect.anything() })));
   });
 });
