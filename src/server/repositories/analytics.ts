@@ -430,15 +430,6 @@ export async function retentionByProject(db: Executor) {
     .execute();
 }
 
-/** The longest raw-scan retention of any customer, in days (0 without customers). */
-export async function longestRetention(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.max('scanRetentionDays').as('days'))
-    .executeTakeFirst();
-  return Number(row?.days ?? 0);
-}
-
 /** Fresh planner statistics after bulk changes (SQLite's planner otherwise guesses). */
 export async function analyzeStatistics(db: Executor): Promise<void> {
   await sql`analyze`.execute(db);

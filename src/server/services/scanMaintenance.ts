@@ -20,7 +20,6 @@ import {
   deleteRawScansBefore,
   projectTimeZones,
   rawRowsForRollup,
-  longestRetention,
   retentionByProject,
   upsertRollups,
 } from '../repositories/analytics.js';
@@ -95,15 +94,17 @@ export async function applyRetention(
   options: RetentionOptions = {},
 ): Promise<{ deleted: number; droppedPartitions: string[] }> {
   const { batchSize = 2000, pauseMs = 20, now = new Date() } = options;
-  // With no customers no row is kept for anyone; otherwise a month goes when the longest
-  // retention has passed it.
+  const projects = await retentionByProject(db);
+  // Every scan belongs to a project: a month goes when the longest retention of any project's
+  // customer has passed it (with no projects there is no scan to keep).
+  const longest = Math.max(0, ...projects.map((project) => project.scanRetentionDays));
   const droppedPartitions = await maintainScanPartitions(
     db,
     now,
-    new Date(now.getTime() - (await longestRetention(db)) * DAY_MS),
+    new Date(now.getTime() - longest * DAY_MS),
   );
   let deleted = 0;
-  for (const project of await retentionByProject(db)) {
+  for (const project of projects) {
     const before = new Date(now.getTime() - project.scanRetentionDays * DAY_MS).toISOString();
     for (;;) {
       const count = await deleteRawScansBefore(db, project.id, before, batchSize);
