@@ -125,8 +125,6 @@ function uniqueKeyOf(capture: ScanCapture): string {
     : agent;
 }
 
-const live = new Set<ScanRecorder>();
-
 export class ScanRecorder {
   private buffer: ScanRow[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -164,7 +162,6 @@ export class ScanRecorder {
     this.onWritten = options.onWritten ?? (() => {});
     this.seed = options.seed ?? new DailySeed();
     this.checkpoints = startWalCheckpoints(db);
-    live.add(this);
   }
 
   get pending(): number {
@@ -206,7 +203,6 @@ export class ScanRecorder {
     this.closed = true;
     await this.flush();
     await this.checkpoints?.stop();
-    live.delete(this);
   }
 
   private schedule(): void {
@@ -375,9 +371,4 @@ export class ScanRecorder {
       return { minute: new Date(minute).toISOString(), scans: counts?.get(minute) ?? 0 };
     });
   }
-}
-
-/** Flushes every live recorder (the server calls this on shutdown). */
-export async function flushAllRecorders(): Promise<void> {
-  await Promise.all([...live].map((recorder) => recorder.flush()));
 }

@@ -29,17 +29,12 @@ import {
   type MediaRow,
 } from '../repositories/media.js';
 
-const storages = new Map<string, MediaStorage>();
-
-/** One store per media folder, shared by the upload route and the services that free files. */
+/**
+ * The store of the media folder. DiskStorage keeps nothing but its folder's path, so each caller
+ * may take its own.
+ */
 export function mediaStorageFor(config: Config): MediaStorage {
-  const root = path.join(config.dataDir, 'media');
-  let storage = storages.get(root);
-  if (!storage) {
-    storage = new DiskStorage(root);
-    storages.set(root, storage);
-  }
-  return storage;
+  return new DiskStorage(path.join(config.dataDir, 'media'));
 }
 
 export const mediaUrl = (id: string) => `/api/file/${id}`;

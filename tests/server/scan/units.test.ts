@@ -20,6 +20,7 @@ import {
 import { readThemeSettings } from '../../../src/server/scan/theme.js';
 import { DailyUniqueTracker } from '../../../src/server/scan/unique.js';
 import {
+  hash53,
   isBotRequest,
   memoize,
   normaliseIp,
@@ -91,6 +92,14 @@ describe('visitor parsing', () => {
     expect(a).not.toBe(visitorHash(2, '1.2.3.4', 'ua'));
     expect(a).not.toBe(visitorHash(1, '1.2.3.5', 'ua'));
     expect(Number.isSafeInteger(a)).toBe(true);
+  });
+
+  it('hashes as cyrb53 does, the parts as one text joined by newlines', () => {
+    // cyrb53's published values (bryc/code, seed 0).
+    expect(hash53(['a'], 0)).toBe(7929297801672961);
+    expect(hash53(['revenge'], 0)).toBe(4051478007546757);
+    expect(hash53(['1.2.3.4', 'Mozilla/5.0'], 7)).toBe(hash53(['1.2.3.4\nMozilla/5.0'], 7));
+    expect(visitorHash(7, '1.2.3.4', 'ua')).toBe(hash53(['1.2.3.4\nua'], 7));
   });
 
   it('keeps parsed user agents in a bounded cache that forgets the least recently used', () => {
