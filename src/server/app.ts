@@ -74,6 +74,7 @@ import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
 import { ReadPool } from './services/readPool.js';
+import { restoreFastStringPrototype } from './v8Shapes.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
 export interface RouteEntry {
@@ -138,6 +139,8 @@ export async function buildApp({
   recorder,
   webhooks,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Every module the app imports is loaded by now, ioredis among them.
+  restoreFastStringPrototype();
   const scanPrefix = scanPrefixOf(config.scanBaseUrl);
   // A white-label hostname serves scans at its root: https://brand.example/{code} is the scan
   // service's {scan prefix}/{code}. Operations endpoints stay where they are.
