@@ -29,7 +29,6 @@ import { build, type BuildOptions } from 'esbuild';
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { SERVING_NODE_FLAGS } from '../src/server/heap.js';
 import { HOT_CODE, SMART_CODE, seedBench, seedSmartCode } from './seed.js';
 import type { ChildMessage, ParentMessage } from './server.js';
 import { missed, timeQueries } from './stats.js';
@@ -134,9 +133,6 @@ interface Server {
 function start(mode: 'bare' | 'scan', target: string, script: string): Promise<Server> {
   const child = fork(script, [mode, target], {
     execArgv: [
-      // Both servers start as `npm start` starts the product (the bare one measured the same
-      // without them).
-      ...SERVING_NODE_FLAGS,
       ...(process.env.BENCH_PROF && mode === 'scan'
         ? ['--cpu-prof', '--cpu-prof-dir=/tmp/benchprof']
         : []),
