@@ -129,6 +129,8 @@ export class ScanRecorder {
   private buffer: ScanRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
+  /** A drain is queued on the chain and has not started yet. */
+  private drainQueued = false;
   private closed = false;
   private readonly flushIntervalMs: number;
   private readonly batchSize: number;
@@ -194,7 +196,16 @@ export class ScanRecorder {
   /** Writes everything buffered now; resolves when it is in the database. Never rejects. */
   flush(): Promise<void> {
     this.clearTimer();
-    this.chain = this.chain.then(() => this.drain());
+    // One drain waiting behind the running one is enough: it takes every row buffered by the time
+    // it starts. Queuing one per call kept a promise per scan recorded during a write (on
+    // PostgreSQL 190,000 of them, 37 MB, after 10 s of load).
+    if (!this.drainQueued) {
+      this.drainQueued = true;
+      this.chain = this.chain.then(() => {
+        this.drainQueued = false;
+        return this.drain();
+      });
+    }
     return this.chain;
   }
 

@@ -1,5 +1,5 @@
 // Each pipeline step alone: pure functions and small classes, no HTTP.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
 import type { DomainEvent } from '../../../src/server/events/bus.js';
 import { domainEvent, buildOwner } from '../../helpers/factories.js';
@@ -414,6 +414,24 @@ describe('ScanRecorder', () => {
     await recorder.flush();
     expect(batches).toEqual([20, 5, 5, 5, 5]);
     expect(await countScans(t.db)).toBe(40);
+    await recorder.close();
+    await t.destroy();
+  });
+
+  it('queues one more write behind the running one, not one per scan recorded meanwhile', async () => {
+    const t = await createTestDb();
+    const fixture = await buildOwner(t.db);
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      { flushIntervalMs: 60_000, batchSize: 10 },
+    );
+    const drains = vi.spyOn(recorder as unknown as { drain: () => Promise<void> }, 'drain');
+    // Scans past a full batch each ask for a flush, all before the first write has started.
+    for (let i = 0; i < 500; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    expect(await countScans(t.db)).toBe(500);
+    expect(drains.mock.calls.length).toBe(1);
     await recorder.close();
     await t.destroy();
   });
