@@ -22,9 +22,9 @@ const SAFE_KEY = /^[0-9A-Z]{26}\/[0-9A-Z]{26}$/;
 export class DiskStorage implements MediaStorage {
   readonly temporaryDir: string;
 
+  /** Touches no disk: a storage is made per request (mediaStorageFor); receiveToFile makes the folder. */
   constructor(private readonly root: string) {
     this.temporaryDir = path.join(root, '.incoming');
-    fs.mkdirSync(this.temporaryDir, { recursive: true });
   }
 
   private pathOf(key: string): string {

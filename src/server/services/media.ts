@@ -90,6 +90,7 @@ export async function receiveToFile(
   file: string,
   maxBytes: number,
 ): Promise<{ size: number; tooLarge: boolean }> {
+  await fsp.mkdir(path.dirname(file), { recursive: true });
   const out = fs.createWriteStream(file);
   // A failed write (disk full) is kept and thrown after the loop, never left unhandled.
   let writeError: Error | null = null;

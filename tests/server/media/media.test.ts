@@ -57,6 +57,7 @@ describe('DiskStorage', () => {
 
   it('stores, streams and removes a file', async () => {
     const incoming = path.join(storage.temporaryDir, 'upload');
+    fs.mkdirSync(storage.temporaryDir, { recursive: true });
     fs.writeFileSync(incoming, 'hello');
     await storage.putFile(key, incoming);
     expect(fs.existsSync(incoming)).toBe(false);
