@@ -89,6 +89,7 @@ if (mode === 'bare') {
     { createDatabase },
     { loadConfig },
     { tuneHeapForServing },
+    { warmTickQueue },
     { yearOfProject },
     { id },
     os,
@@ -98,6 +99,7 @@ if (mode === 'bare') {
     import('../src/server/db/database.js'),
     import('../src/server/config.js'),
     import('../src/server/heap.js'),
+    import('../src/server/v8Shapes.js'),
     import('./stats.js'),
     import('./seed.js'),
     import('node:os'),
@@ -105,6 +107,7 @@ if (mode === 'bare') {
   ]);
   // As server.ts serves.
   tuneHeapForServing();
+  await warmTickQueue();
   const isPg = target.startsWith('postgres');
   const db = createDatabase(isPg ? { databaseUrl: target } : { sqliteFile: target });
   const config = loadConfig({

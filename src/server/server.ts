@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { tuneHeapForServing } from './heap.js';
+import { warmTickQueue } from './v8Shapes.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -14,6 +15,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, db: Db): Promise<RunningServer> {
   tuneHeapForServing();
+  await warmTickQueue();
   const app = await buildApp({
     config,
     db,

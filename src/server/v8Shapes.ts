@@ -16,3 +16,34 @@ export function restoreFastStringPrototype(): void {
   const probe = new String('') as object as { shape?: boolean };
   probe.shape = true;
 }
+
+// process.nextTick builds each queued tick as an object literal with computed keys. How V8
+// optimised it in a serving process came out one of two ways, fixed for the process's life. In 12
+// of 15 benchmark servers started as before, Node's stream internals (endReadable, onwrite,
+// _destroy: all through nextTick) stored those properties through V8's runtime
+// (DefineKeyedOwnPropertyInLiteral and MigrateToMap in the profiles): about 3 µs more per
+// redirect, and as much again in waking the load generator more often (31–33 against 25–27 µs of
+// CPU per redirect). Which way it went depended on what called nextTick first while the app's
+// modules loaded and its first requests came; the exact cause is not pinned down. Driving nextTick
+// through every arity before the first request made 17 of 18 servers the fast kind (the other ran
+// at 47 µs, a state seen once). Measured with wrk against the built server, one core each.
+const TICK_WARMING_ROUNDS = 200;
+const TICKS_PER_ROUND = 1000;
+
+/**
+ * Queues TICK_WARMING_ROUNDS × TICKS_PER_ROUND empty ticks with no to three arguments, a round per
+ * turn of the event loop (about 60 ms in all), so V8 optimises process.nextTick on feedback that
+ * has seen every shape of its tick object. Call it before serving (server.ts, the benchmark).
+ */
+export async function warmTickQueue(): Promise<void> {
+  const nothing = () => {};
+  for (let round = 0; round < TICK_WARMING_ROUNDS; round++) {
+    for (let i = 0; i < TICKS_PER_ROUND; i++) {
+      process.nextTick(nothing);
+      process.nextTick(nothing, 1);
+      process.nextTick(nothing, 1, 2);
+      process.nextTick(nothing, 1, 2, 3);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { warmTickQueue } from '../../src/server/v8Shapes.js';
+import { countTicksByArguments } from '../helpers/ticks.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const moduleUrl = (file: string) => JSON.stringify(pathToFileURL(path.join(root, file)).href);
@@ -44,5 +46,17 @@ describe('String.prototype after ioredis', () => {
       console.log(JSON.stringify({ answer }));
     `);
     expect(seen).toEqual({ answer: true });
+  });
+});
+
+describe('warmTickQueue', () => {
+  it('queues ticks with no to three arguments, 200,000 of each, before it resolves', async () => {
+    const ticks = countTicksByArguments();
+    try {
+      await warmTickQueue();
+    } finally {
+      ticks.stop();
+    }
+    expect(ticks.counts.slice(0, 4).every((n) => n >= 200_000)).toBe(true);
   });
 });
