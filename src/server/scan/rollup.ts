@@ -107,15 +107,32 @@ function valueOf(raw: string | null | undefined): string {
   return trimmed ? trimmed.slice(0, MAX_VALUE_LENGTH) : UNKNOWN_VALUE;
 }
 
+/** `2026-11-25T07`: the UTC hour, the finest time add() reads (LocalDays places whole hours). */
+const utcHourOf = (scannedAt: string) => scannedAt.slice(0, 13);
+
+/** Whether addAll's key of `b` is `a`'s: every field add() reads, and the same UTC hour. */
+function isAlike(a: RollupSource, b: RollupSource): boolean {
+  return (
+    a.itemId === b.itemId &&
+    a.projectId === b.projectId &&
+    a.itemType === b.itemType &&
+    a.kind === b.kind &&
+    a.device === b.device &&
+    a.os === b.os &&
+    a.browser === b.browser &&
+    a.country === b.country &&
+    a.referrer === b.referrer &&
+    a.variant === b.variant &&
+    Number(a.isUnique) === Number(b.isUnique) &&
+    Number(a.isBot) === Number(b.isBot) &&
+    a.scannedAt.startsWith(utcHourOf(b.scannedAt))
+  );
+}
+
 /**
  * Sums raw rows into rollup rows (one per scope, period, dimension, bucket and value) and counted
  * scans per project. In memory only; the caller writes `rows()` as upserts that add.
  */
-/** `2026-11-25T07:3` style key: the UTC hour and which quarter of it. */
-function quarterHourOf(scannedAt: string): string {
-  return `${scannedAt.slice(0, 14)}${Math.floor(Number(scannedAt.slice(14, 16)) / 15)}`;
-}
-
 export class RollupAccumulator {
   private readonly byKey = new Map<string, RollupRow>();
 
@@ -198,17 +215,24 @@ export class RollupAccumulator {
   }
 
   /**
-   * Rows alike in every field add() reads (the same quarter hour: every zone's offset is a multiple
-   * of 15 minutes, so local days and months cannot split one) are added once with their number: a
-   * busy code's batch is mostly one visitor kind, and a row costs a dozen bumps otherwise.
+   * Rows alike in every field add() reads (the same UTC hour: LocalDays places a whole hour in one
+   * local day and month) are added once with their number: a busy code's batch is mostly one
+   * visitor kind, and a row costs a dozen bumps otherwise. A row
+   * alike to the one before joins its group without building the group's key (most of this
+   * method's cost: 0.6 µs per row when a batch is one code's scans).
    */
   addAll(rows: Iterable<RollupSource>): this {
     const alike = new Map<string, { row: RollupSource; times: number }>();
+    let previous: { row: RollupSource; times: number } | undefined;
     for (const row of rows) {
-      const key = `${row.itemId}|${row.projectId}|${row.itemType}|${row.kind}|${quarterHourOf(row.scannedAt)}|${row.device}|${row.os}|${row.browser}|${row.country}|${row.referrer}|${row.variant}|${Number(row.isUnique)}|${Number(row.isBot)}`;
-      const group = alike.get(key);
-      if (group) group.times++;
-      else alike.set(key, { row, times: 1 });
+      if (previous && isAlike(previous.row, row)) {
+        previous.times++;
+        continue;
+      }
+      const key = `${row.itemId}|${row.projectId}|${row.itemType}|${row.kind}|${utcHourOf(row.scannedAt)}|${row.device}|${row.os}|${row.browser}|${row.country}|${row.referrer}|${row.variant}|${Number(row.isUnique)}|${Number(row.isBot)}`;
+      previous = alike.get(key);
+      if (previous) previous.times++;
+      else alike.set(key, (previous = { row, times: 1 }));
     }
     for (const { row, times } of alike.values()) this.add(row, times);
     return this;

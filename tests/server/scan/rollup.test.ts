@@ -10,6 +10,11 @@ import { ROLLUP_BACKFILL_KEY } from '../../../src/server/db/migrations/0015_scan
 import { writePlatformSetting } from '../../../src/server/repositories/platformSettings.js';
 import { applyRetention, backfillRollups } from '../../../src/server/services/scanMaintenance.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
+import {
+  RollupAccumulator,
+  type RollupRow,
+  type RollupSource,
+} from '../../../src/server/scan/rollup.js';
 import { buildProject, recordScans, type ScanInput } from '../../helpers/factories.js';
 import { createTestDb, customersWithRetention, type TestDb } from './helpers.js';
 
@@ -373,3 +378,48 @@ describe('retention', () => {
     expect(rollupsAfter).toEqual(rollupsBefore);
   });
 });
+
+describe('folding alike rows before the rollups', () => {
+  // Kathmandu is 5:45 ahead of UTC: runs of rows a few minutes apart cross UTC hours, and the
+  // local day changes between 18:00 and 19:00 UTC.
+  const zones = new Map([['P', 'Asia/Kathmandu']]);
+  const localMidnight = Date.parse('2024-06-12T18:15:00.000Z');
+  const runArb = fc.record({
+    scan: scanArb,
+    minutes: fc.integer({ min: -40, max: 40 }),
+    repeats: fc.integer({ min: 1, max: 5 }),
+    stepMinutes: fc.integer({ min: 0, max: 7 }),
+  });
+
+  it('adds what adding the rows one by one adds, for runs of alike rows around a local midnight', () => {
+    fc.assert(
+      fc.property(fc.array(runArb, { minLength: 1, maxLength: 30 }), (runs) => {
+        const rows: RollupSource[] = runs.flatMap(({ scan, minutes, repeats, stepMinutes }) =>
+          Array.from({ length: repeats }, (_, i) => ({
+            projectId: 'P',
+            itemType: 'qr_code',
+            itemId: `I${scan.item}`,
+            kind: scan.kind,
+            scannedAt: new Date(
+              localMidnight + (minutes + i * stepMinutes) * MINUTE + scan.ms,
+            ).toISOString(),
+            device: scan.device,
+            country: scan.country,
+            isUnique: scan.isUnique,
+            isBot: scan.isBot,
+          })),
+        );
+        const folded = new RollupAccumulator(zones).addAll(rows);
+        const oneByOne = new RollupAccumulator(zones);
+        for (const row of rows) oneByOne.add(row);
+        const sorted = (accumulator: RollupAccumulator) =>
+          accumulator.rows().sort((a, b) => rollupKey(a).localeCompare(rollupKey(b)));
+        expect(sorted(folded)).toEqual(sorted(oneByOne));
+        expect(folded.countedPerProject).toEqual(oneByOne.countedPerProject);
+      }),
+    );
+  });
+});
+
+const rollupKey = (r: RollupRow) =>
+  `${r.scopeId}|${r.period}|${r.dimension}|${r.bucket}|${r.value}`;
