@@ -25,8 +25,9 @@ export function restoreFastStringPrototype(): void {
 // redirect, and as much again in waking the load generator more often (31–33 against 25–27 µs of
 // CPU per redirect). Which way it went depended on what called nextTick first while the app's
 // modules loaded and its first requests came; the exact cause is not pinned down. Driving nextTick
-// through every arity before the first request made 17 of 18 servers the fast kind (the other ran
-// at 47 µs, a state seen once). Measured with wrk against the built server, one core each.
+// through every arity before the first request made 23 of 24 servers the fast kind (the other ran
+// at 47 µs, a GC-heavy state also seen in three warmed servers on a slowed VM). Measured with wrk
+// against the built server, one core each.
 const TICK_WARMING_ROUNDS = 200;
 const TICKS_PER_ROUND = 1000;
 
