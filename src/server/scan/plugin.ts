@@ -26,7 +26,7 @@ import { ScanCache } from './cache.js';
 import { DailySeed } from './dailySeed.js';
 import { COMMON_HEADERS } from './headers.js';
 import { getCountryLookup, type CountryLookup } from './geo.js';
-import { answerFirst, leanScanKeys, type LeanRequest } from './leanPath.js';
+import { answerFirst, createHostKeys, leanScanKeys, type LeanRequest } from './leanPath.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { lookup, type Resolution, type ScanItem } from './lookup.js';
 import { normaliseCode, normaliseHost } from './normalise.js';
@@ -52,7 +52,12 @@ import {
   type Outcome,
   type Visitor,
 } from './rules.js';
-import { createScanEnricher, ScanRecorder, type RecorderOptions } from './recorder.js';
+import {
+  createScanEnricher,
+  ScanRecorder,
+  type RecorderOptions,
+  type ScanCapture,
+} from './recorder.js';
 import { checkState } from './state.js';
 import { DEFAULT_THEME } from './theme.js';
 import { resolveTarget, type LandingPage, type Target } from './target.js';
@@ -252,6 +257,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     at: Date,
     ad?: { id: string; kind: 'ad_view' | 'ad_click' },
     served?: { rule: string | null; variant: string | null },
+    facts: VisitorFacts = NO_FACTS,
   ): void {
     recorder.record({
       itemType: ad ? 'advertisement' : item.type,
@@ -267,6 +273,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
       referrer: request.headers.referer,
       rule: served?.rule ?? null,
       variant: served?.variant ?? null,
+      agent: facts.agent,
+      country: facts.country,
     });
   }
 
@@ -307,6 +315,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   // prefix: scans on a host of their own share the root with routes Fastify matches first.
   // What the app gave Fastify as trustProxy (app.ts): it decides what request.ip and hostname read.
   const { trustProxy } = options.config;
+  const hostKeys = createHostKeys();
   if (app.prefix) {
     let undo = () => {};
     app.addHook('onReady', async () => {
@@ -318,7 +327,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
 
   /** Steps 1–7 of a cached plain redirect, with the very answer the route would write. */
   function leanScan(raw: IncomingMessage, response: ServerResponse): boolean {
-    const keys = leanScanKeys(raw, app.prefix, trustProxy);
+    const keys = leanScanKeys(raw, app.prefix, trustProxy, hostKeys);
     const entry = keys && cached(keys.host, keys.code);
     if (!entry || (!entry.leanRedirect && !entry.leanOutcomes)) return false;
     const at = now();
@@ -336,11 +345,13 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (!smart || smart.isPlain) return false;
     const known = smart.needs.scanNumber ? recorder.countedScans(item.id) : 0;
     if (known === undefined) return false;
-    const decision = decide(smart, state.content, visitorOf(request, item.id, smart, known, at));
+    const facts: VisitorFacts = {};
+    const visitor = visitorOf(request, item.id, smart, known, at, facts);
+    const decision = decide(smart, state.content, visitor);
     if (decision.kind !== 'content') return false;
     const headers = entry.leanOutcomes?.get(decision.content);
     if (!headers) return false;
-    record(request, item, at, undefined, servedOf(decision));
+    record(request, item, at, undefined, servedOf(decision), facts);
     response.writeHead(302, headers).end();
     return true;
   }
@@ -423,7 +434,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   ): FastifyReply | Promise<FastifyReply> {
     const item = entry.resolution.item;
     const userAgent = request.headers['user-agent'];
-    const decision = decide(smart, content!, visitorOf(request, item.id, smart, known, at));
+    const facts: VisitorFacts = {};
+    const decision = decide(smart, content!, visitorOf(request, item.id, smart, known, at, facts));
     const lang = () => pickLanguage(request.headers['accept-language']);
     const ctx = () => pageContext(lang(), entry.resolution);
     // The gates are not scans yet: the scan counts once the visitor is through.
@@ -431,7 +443,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     if (decision.kind === 'password') return sendPage(reply, 200, passwordPage(ctx(), code));
     const served = decision.kind === 'content' ? servedOf(decision) : undefined;
     // The recorder counts it on for scan-number rules and caps (scan/recorder.ts countedScans).
-    if (!item.isRemoved && !isContinue) record(request, item, at, undefined, served);
+    if (!item.isRemoved && !isContinue) record(request, item, at, undefined, served, facts);
     if (decision.kind === 'unavailable') return sendPage(reply, 410, unavailablePage(ctx()));
     // A target that does not depend on the visitor is resolved once per entry (as for plain codes).
     const isAppLink = decision.content.objectType === 'appLink';
@@ -453,20 +465,27 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     return respond(request, reply, code, entry, target, at, isContinue, decision.content, served);
   }
 
-  /** What the request tells about the visitor: only the facts the smart fields read. */
+  /**
+   * What the request tells about the visitor: only the facts the smart fields read. The user
+   * agent and country it read go into `facts` too, for the recording of the same scan.
+   */
   function visitorOf(
     request: LeanRequest,
     itemId: string,
     smart: CompiledSmart,
     known: number,
     at: Date,
+    facts: VisitorFacts,
   ): Visitor {
     const userAgent = request.headers['user-agent'];
     const agent = smart.needs.agent ? parseAgent(userAgent) : null;
     const ip = smart.needs.country || smart.split ? normaliseIp(request.ip) : '';
     const cookies = smart.ageGate || smart.passwordHash ? cookiesOf(request) : {};
+    const country = smart.needs.country ? countryOf(ip) : null;
+    if (agent) facts.agent = agent;
+    if (smart.needs.country) facts.country = country;
     return {
-      country: smart.needs.country ? countryOf(ip) : null,
+      country,
       device: agent?.device ?? 'unknown',
       os: agent?.os ?? null,
       language: smart.needs.language ? preferredLanguage(request.headers['accept-language']) : null,
@@ -649,6 +668,10 @@ function gateCookie(request: FastifyRequest, name: string, value: string, maxAge
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
+
+/** What a smart decision read of the visitor, which the scan's recording takes as it is. */
+type VisitorFacts = Pick<ScanCapture, 'agent' | 'country'>;
+const NO_FACTS: VisitorFacts = Object.freeze({});
 
 /** How a served decision is recorded, and the key its landing page is cached under. */
 function servedOf(decision: Decision & { kind: 'content' }) {

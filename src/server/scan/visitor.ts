@@ -38,26 +38,33 @@ export function parseUserAgent(userAgent: string | undefined | null): UserAgentI
   return { device, os, browser };
 }
 
-/** A function behind a small LRU keyed by its string argument. */
+/**
+ * A function behind a small cache keyed by its string argument that keeps what was used
+ * recently: two generations of up to `max` keys each; a key found in the older one moves to the
+ * newer, and when the newer is full the older is dropped whole. A hit is one Map read, where a
+ * strict LRU moves the key on every hit (a delete and a set: two more Map operations per scan,
+ * for each of the user agent's two caches).
+ */
 export function memoize<T>(fn: (key: string) => T, max = 2000): (key: string | undefined) => T {
-  const cache = new Map<string, T>();
+  let recent = new Map<string, T>();
+  let older = new Map<string, T>();
   return (input) => {
     const key = input ?? '';
-    const hit = cache.get(key);
-    if (hit !== undefined) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
+    const hit = recent.get(key);
+    if (hit !== undefined) return hit;
+    let value = older.get(key);
+    if (value === undefined) value = fn(key);
+    recent.set(key, value);
+    if (recent.size >= max) {
+      older = recent;
+      recent = new Map();
     }
-    const value = fn(key);
-    cache.set(key, value);
-    if (cache.size > max) cache.delete(cache.keys().next().value as string);
     return value;
   };
 }
 
 /**
- * parseUserAgent behind a small LRU: phones of one model share one string, and the parse
+ * parseUserAgent behind a small cache: phones of one model share one string, and the parse
  * (a few dozen regexes) is the costliest step of recording a scan.
  */
 export const createUserAgentParser = (max = 2000) => memoize(parseUserAgent, max);
@@ -76,7 +83,7 @@ export function isBotRequest(
   return isBotAgent(userAgent);
 }
 
-/** isbot behind an LRU: its pattern is one very large regular expression. */
+/** isbot behind a small cache: its pattern is one very large regular expression. */
 export const createBotDetector = (max = 2000) => memoize((ua) => isbot(ua), max);
 
 /** The referring site's host name only (never its path or query), or null. */

@@ -110,13 +110,17 @@ describe('the lean redirect path', () => {
     expect(reached.count).toBe(1);
     const second = await get(`/s/${code}`);
     const withQuery = await get(`/s/${code}?utm_source=poster`);
-    expect(reached.count).toBe(1);
+    // The cache names the host as the route does: without port, case or a trailing dot.
+    const spelled = await get(`/s/${code}`, { host: `LOCALHOST.:${port}` });
+    const otherPort = await get(`/s/${code}`, { host: 'localhost:1' });
+    expect(reached.count).toBe(2);
     expect(second).toEqual(first);
     expect(withQuery).toEqual(first);
+    expect(spelled).toEqual(otherPort);
     expect(first.status).toBe(302);
     expect(first.headers.location).toBe('https://example.org/landing?a=1&b=2');
     await app.scanRecorder.flush();
-    expect(await countScans(t.db)).toBe(3);
+    expect(await countScans(t.db)).toBe(5);
   });
 
   it('leaves HEAD, other spellings, forwarded requests, pages and inactive codes to Fastify', async () => {

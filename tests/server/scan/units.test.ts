@@ -102,7 +102,7 @@ describe('visitor parsing', () => {
     expect(visitorHash(7, '1.2.3.4', 'ua')).toBe(hash53(['1.2.3.4\nua'], 7));
   });
 
-  it('keeps parsed user agents in a bounded cache that forgets the least recently used', () => {
+  it('keeps parsed user agents in a bounded cache that forgets what was not used lately', () => {
     const parsed: string[] = [];
     const parse = memoize((agent) => {
       parsed.push(agent);
@@ -112,6 +112,22 @@ describe('visitor parsing', () => {
     // 'a' was used again before 'ccc' came, so 'bb' was the one to go.
     expect(parsed).toEqual(['a', 'bb', 'ccc', 'bb']);
     expect(parse(undefined)).toBe(0);
+
+    // A thousand other agents later, a key used all along is still known, and 'a' is not.
+    parsed.length = 0;
+    const cache = memoize((agent) => {
+      parsed.push(agent);
+      return agent === 'none' ? null : agent;
+    }, 100);
+    for (let i = 0; i < 1000; i++) {
+      cache('kept');
+      cache(`agent ${i}`);
+    }
+    cache('none');
+    cache('none');
+    expect(parsed.filter((agent) => agent === 'kept')).toHaveLength(1);
+    expect(parsed.filter((agent) => agent === 'none')).toHaveLength(1);
+    expect(parsed).toHaveLength(1002);
   });
 
   it('marks a visitor unique once per day', () => {
@@ -343,6 +359,37 @@ describe('ScanRecorder', () => {
     ip: '8.8.8.8',
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
     referrer: undefined,
+  });
+
+  it('makes rows from captures, taking what the smart decision already read as it is', () => {
+    const looked: string[] = [];
+    const toRow = createScanEnricher((ip) => {
+      looked.push(ip);
+      return 'US';
+    });
+    const plain = capture('P', 'C');
+    const at = new Date('2026-03-29T00:59:59.999Z');
+    const first = toRow({ ...plain, at });
+    const sameMs = toRow({ ...plain, at: new Date(at.getTime()) });
+    const nextMs = toRow({ ...plain, at: new Date(at.getTime() + 1) });
+    expect([first.scannedAt, sameMs.scannedAt, nextMs.scannedAt]).toEqual([
+      '2026-03-29T00:59:59.999Z',
+      '2026-03-29T00:59:59.999Z',
+      '2026-03-29T01:00:00.000Z',
+    ]);
+    expect(first).toMatchObject({ country: 'US', device: 'mobile', os: 'iOS' });
+    expect(looked).toEqual(['8.8.8.8', '8.8.8.8', '8.8.8.8']);
+
+    const known = toRow({
+      ...plain,
+      country: null,
+      agent: { device: 'tablet', os: 'Android', browser: 'Chrome' },
+    });
+    expect(known).toMatchObject({ country: null, device: 'tablet', os: 'Android' });
+    expect(looked).toHaveLength(3);
+    // Untracked projects keep no visitor details, whatever the decision read.
+    const untracked = toRow({ ...plain, tracking: false, country: 'NL' });
+    expect(untracked).toMatchObject({ country: null, device: null, os: null });
   });
 
   it('keeps rows through a failed write and writes them on the next flush', async () => {
