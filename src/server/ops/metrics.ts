@@ -7,7 +7,11 @@ export interface AppMetrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
   scansRecorded: Counter;
-  scanCacheLookups: Counter<'result'>;
+  /**
+   * Scan-path cache lookups by result, counted as plain numbers and read at each scrape: a
+   * labelled prom-client inc() hashes its labels on every call, and every scan looks up once.
+   */
+  scanCacheLookups: { hit: number; miss: number };
   /** Scans captured on the response path and not yet written; set by whoever owns the buffer. */
   scanBufferDepth: Gauge;
   /** Webhook deliveries waiting to be sent. */
@@ -19,6 +23,18 @@ export interface AppMetrics {
 export function createMetrics(): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const scanCacheLookups = { hit: 0, miss: 0 };
+  new Counter({
+    name: 'qrhub_scan_cache_lookups_total',
+    help: 'Scan-path cache lookups, by result (hit or miss).',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ result: 'hit' }, scanCacheLookups.hit);
+      this.inc({ result: 'miss' }, scanCacheLookups.miss);
+    },
+  });
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -33,12 +49,7 @@ export function createMetrics(): AppMetrics {
       help: 'Scans written to the database.',
       registers: [registry],
     }),
-    scanCacheLookups: new Counter({
-      name: 'qrhub_scan_cache_lookups_total',
-      help: 'Scan-path cache lookups, by result (hit or miss).',
-      labelNames: ['result'],
-      registers: [registry],
-    }),
+    scanCacheLookups,
     scanBufferDepth: new Gauge({
       name: 'qrhub_scan_buffer_depth',
       help: 'Scans captured and waiting for the next batched write.',

@@ -195,13 +195,14 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
     return hit !== undefined ? { code, entry: hit } : fill(code, host);
   }
 
-  // Bound once: a labelled child's inc() is a plain addition, cheap enough for every scan.
-  const cacheHits = options.metrics?.scanCacheLookups.labels('hit');
-  const cacheMisses = options.metrics?.scanCacheLookups.labels('miss');
+  const lookups = options.metrics?.scanCacheLookups;
   /** Step 2, counted for /metrics. */
   function cached(host: string, code: string): CachedCode | null | undefined {
     const entry = cache.get(host, code);
-    (entry === undefined ? cacheMisses : cacheHits)?.inc();
+    if (lookups) {
+      if (entry === undefined) lookups.miss++;
+      else lookups.hit++;
+    }
     return entry;
   }
 
