@@ -29,7 +29,7 @@ import { getCountryLookup, type CountryLookup } from './geo.js';
 import { answerFirst, createHostKeys, leanScanKeys, type LeanRequest } from './leanPath.js';
 import { loadMessages, pickLanguage } from './i18n.js';
 import { lookup, type Resolution, type ScanItem } from './lookup.js';
-import { normaliseCode, normaliseHost } from './normalise.js';
+import { normaliseCode } from './normalise.js';
 import type { RenderedPage } from './html.js';
 import {
   ageGatePage,
@@ -144,6 +144,8 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   const isBotAgent = createBotDetector();
   // null caches "no such code" too, so enumeration does not hammer the database.
   const cache = new ScanCache<CachedCode | null>(options.cacheTtlMs);
+  // The cache's host names, one rule for the route and the lean path (leanPath.ts hostKey).
+  const hostKeys = createHostKeys();
   const unfollow = cache.followEvents(options.events);
   const { recorder } = options;
   const unknownCodes = attemptLimit(app, 'unknown-code', UNKNOWN_CODES_PER_MINUTE, 60_000);
@@ -190,7 +192,7 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   function resolve(request: FastifyRequest<{ Params: CodeParams }>): Resolved | Promise<Resolved> {
     const code = normaliseCode(request.params.code);
     if (!code) return { code: null, entry: null };
-    const host = normaliseHost(request.hostname);
+    const host = hostKeys(request.hostname);
     const hit = cached(host, code);
     return hit !== undefined ? { code, entry: hit } : fill(code, host);
   }
@@ -316,7 +318,6 @@ export const scanPlugin: FastifyPluginAsync<ScanPluginOptions> = async (app, opt
   // prefix: scans on a host of their own share the root with routes Fastify matches first.
   // What the app gave Fastify as trustProxy (app.ts): it decides what request.ip and hostname read.
   const { trustProxy } = options.config;
-  const hostKeys = createHostKeys();
   if (app.prefix) {
     let undo = () => {};
     app.addHook('onReady', async () => {
