@@ -73,7 +73,7 @@ import { DailySeed, RedisSeedStore } from './scan/dailySeed.js';
 import { WritePath } from './services/unitOfWork.js';
 import { registerRateLimits } from './rateLimits.js';
 import { FONT_PATH, fontRoutes } from './fonts.js';
-import { ReadPool } from './services/readPool.js';
+import { ReadPool, type ReadPoolOptions } from './services/readPool.js';
 import { restoreFastStringPrototype } from './v8Shapes.js';
 
 /** One route of the app, as registered (path parameters as `:name`). */
@@ -120,6 +120,8 @@ export interface BuildAppOptions {
   recorder?: RecorderOptions;
   /** How often webhooks are sent and retried (tests shorten it). */
   webhooks?: WebhookDispatcherOptions;
+  /** The statistics readers (tests read at their own priority: on a busy machine nice 19 waits). */
+  reads?: ReadPoolOptions;
 }
 
 /** The path part of the scan base URL ('/s' by default); '' when scans own a host of their own. */
@@ -138,6 +140,7 @@ export async function buildApp({
   logger = false,
   recorder,
   webhooks,
+  reads: readerOptions,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Every module the app imports is loaded by now, ioredis among them.
   restoreFastStringPrototype();
@@ -185,7 +188,7 @@ export async function buildApp({
   const events = new EventBus((error) => app.log.error({ err: error }, 'event subscriber failed'));
   app.decorate('events', events);
   app.decorate('writePath', new WritePath(db, events));
-  const reads = new ReadPool(db);
+  const reads = new ReadPool(db, readerOptions);
   app.decorate('reads', reads);
   app.addHook('onReady', async () => reads.warm());
   app.addHook('onClose', () => reads.close());

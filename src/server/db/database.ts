@@ -45,6 +45,20 @@ class SqliteKeepingCauseDialect extends SqliteDialect {
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
 
+/** The URL a PostgreSQL Kysely was opened with, so another thread can open its own connections. */
+const postgresUrls = new WeakMap<Db, string>();
+
+/**
+ * How another thread opens the same database (the statistics readers), or null where it cannot:
+ * an in-memory SQLite lives in this connection only.
+ */
+export function sameDatabaseOptions(db: Db): DatabaseOptions | null {
+  const url = postgresUrls.get(db);
+  if (url) return { databaseUrl: url };
+  const handle = sqliteHandles.get(db);
+  return handle && !handle.memory ? { sqliteFile: handle.name, readonly: true } : null;
+}
+
 export function databaseKind(options: DatabaseOptions): DbKind {
   return options.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
 }
@@ -53,7 +67,9 @@ export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new CamelCasePlugin()];
   if (databaseKind(options) === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    postgresUrls.set(db, options.databaseUrl as string);
+    return db;
   }
   const file = options.sqliteFile ?? ':memory:';
   let sqlite: SQLite.Database;

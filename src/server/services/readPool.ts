@@ -1,19 +1,21 @@
-// Where the dashboard's heavy reads run (services/reads.ts). better-sqlite3 answers synchronously,
-// so a 365-day statistics read on the app's connection would hold the event loop that serves
-// redirects; on SQLite they run instead on worker threads, each with its own read-only connection
-// (WAL lets readers work beside the scan writer). PostgreSQL's driver does not block, and an
-// in-memory SQLite cannot be shared, so there they run on the app's database. One pool per app
-// instance (buildApp owns and closes it); workers start on the first read.
+// Where the dashboard's heavy reads run (services/reads.ts): on worker threads at a low CPU
+// priority, each with connections of its own, so a 365-day statistics read gives way to the
+// redirects on the same core. better-sqlite3 answers synchronously: on the app's connection such
+// a read would hold the event loop that serves redirects (WAL lets the readers work beside the
+// scan writer). PostgreSQL's driver does not block, but parsing and assembling a 365-day answer
+// took 3.5 ms of the main thread's CPU per answer, at the redirects' priority (bench:pg: their
+// p99 moved 83 % beside back-to-back 365-day reads). An in-memory SQLite cannot be shared, so
+// there they run on the app's database. One pool per app instance (buildApp owns and closes it).
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { sqliteHandleOf, type Db } from '../db/database.js';
+import { sameDatabaseOptions, type DatabaseOptions, type Db } from '../db/database.js';
 import { runReadTask, type ReadTaskArgs, type ReadTaskName, type ReadTaskResult } from './reads.js';
 import type { ReadReply, ReadRequest } from './readWorker.js';
 
 export interface ReadPoolOptions {
-  /** Reader threads (SQLite files only); one per core beyond the first, at most MAX_READERS. */
+  /** Reader threads; one per core beyond the first, at most MAX_READERS. */
   threads?: number;
   /**
    * The readers' nice value (Linux): above 0 they give way to the main thread. 19, the lowest
@@ -54,7 +56,7 @@ const workerUrl = new URL(fromSource ? './readWorker.ts' : './readWorker.js', im
  * allocates; 8 MB keeps each reader about 8 MB smaller (measured) at no visible cost in time.
  */
 const READER_YOUNG_GENERATION_MB = 8;
-/** At most this many reader threads: each is a V8 isolate and a SQLite cache (~40 MB). */
+/** At most this many reader threads: each is a V8 isolate and its connections (~40 MB). */
 const MAX_READERS = 2;
 
 /** The worker: the built file, or (tests, the benchmark) the source through tsx's loader. */
@@ -72,7 +74,8 @@ function startWorker(workerData: unknown): Worker {
 }
 
 export class ReadPool {
-  private readonly file: string | null;
+  /** How a reader opens the database; null: reads run on the app's own (in-memory SQLite). */
+  private readonly target: DatabaseOptions | null;
   private readonly threads: number;
   private readonly nice: number;
   private readonly slots: Slot[] = [];
@@ -84,8 +87,7 @@ export class ReadPool {
     private readonly db: Db,
     options: ReadPoolOptions = {},
   ) {
-    const handle = sqliteHandleOf(db);
-    this.file = handle && !handle.memory ? handle.name : null;
+    this.target = sameDatabaseOptions(db);
     this.threads = Math.max(
       1,
       options.threads ??
@@ -94,13 +96,13 @@ export class ReadPool {
     this.nice = options.nice ?? 19;
   }
 
-  /** Whether reads leave this thread (a SQLite file). */
+  /** Whether reads leave this thread (all but an in-memory SQLite). */
   get threaded(): boolean {
-    return this.file !== null;
+    return this.target !== null;
   }
 
   run<K extends ReadTaskName>(name: K, ...args: ReadTaskArgs<K>): Promise<ReadTaskResult<K>> {
-    if (!this.file || this.closed) return runReadTask(this.db, name, args);
+    if (!this.target || this.closed) return runReadTask(this.db, name, args);
     return new Promise((resolve, reject) => {
       this.queue.push({
         request: { id: this.nextId++, name, args },
@@ -117,7 +119,7 @@ export class ReadPool {
    * redirects on the first one, and that screen does not wait for it.
    */
   warm(): void {
-    if (!this.file || this.closed) return;
+    if (!this.target || this.closed) return;
     while (this.slots.length < this.threads) this.spawn();
   }
 
@@ -143,7 +145,7 @@ export class ReadPool {
   }
 
   private spawn(): Slot {
-    const worker = startWorker({ file: this.file, nice: this.nice });
+    const worker = startWorker({ target: this.target, nice: this.nice });
     // An idle reader does not keep the process alive; dispatch refs it while it works.
     worker.unref();
     const slot: Slot = { worker, job: null };

@@ -1,5 +1,5 @@
-// A statistics reader thread (readPool.ts): its own read-only SQLite connection (WAL lets it read
-// beside the scan writer), one task at a time, answers posted back with the task's number. It
+// A statistics reader thread (readPool.ts): connections of its own (on SQLite one read-only
+// connection, which WAL lets read beside the scan writer), one task at a time, answers posted back with the task's number. It
 // runs at a lower CPU priority than the process's main thread, so a long statistics read
 // yields the core to redirects instead of sharing it evenly. The priority drops before anything
 // else loads: starting a reader (compiling its modules, opening the database) takes a few hundred

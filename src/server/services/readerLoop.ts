@@ -1,12 +1,13 @@
 // The work of a statistics reader thread (readWorker.ts loads it once the thread's priority is
-// lowered): answers each task posted by readPool.ts from a read-only connection of its own.
+// lowered): answers each task posted by readPool.ts from connections of its own (read-only on
+// SQLite).
 import { parentPort, workerData } from 'node:worker_threads';
-import { createDatabase } from '../db/database.js';
+import { createDatabase, type DatabaseOptions } from '../db/database.js';
 import { runReadTask } from './reads.js';
 import type { ReadReply, ReadRequest } from './readWorker.js';
 
-const { file } = workerData as { file: string };
-const db = createDatabase({ sqliteFile: file, readonly: true });
+const { target } = workerData as { target: DatabaseOptions };
+const db = createDatabase(target);
 const port = parentPort;
 port?.on('message', (request: ReadRequest) => {
   runReadTask(db, request.name, request.args as never).then(

@@ -1,9 +1,11 @@
-// The statistics readers (services/readPool.ts): on a SQLite file they are worker threads with
-// read-only connections of their own, and they answer exactly what the same read gives on the
-// app's connection, including rows the writer committed a moment before.
+// The statistics readers (services/readPool.ts): on a SQLite file and on PostgreSQL they are
+// worker threads with connections of their own (read-only on SQLite), and they answer exactly what
+// the same read gives on the app's connection, including rows the writer committed a moment before.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
@@ -126,6 +128,55 @@ describe.runIf(fs.existsSync('/proc/self/task'))('reader priority', () => {
       await listQrCodes(db, projectId, query),
     );
     await warmed.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('read pool on PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let pgDb: Db;
+  let pgIds: SeededIds;
+  let pgPool: ReadPool;
+  beforeAll(async () => {
+    await admin(`create schema ${schema}`);
+    const separator = url.includes('?') ? '&' : '?';
+    pgDb = createDatabase({
+      databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    });
+    await migrateToLatest(pgDb);
+    pgIds = await seedDemoData(pgDb);
+    pgPool = new ReadPool(pgDb, { threads: 1 });
+  });
+  afterAll(async () => {
+    await pgPool?.close();
+    await pgDb?.destroy();
+    await admin(`drop schema if exists ${schema} cascade`);
+  });
+
+  it('reads on a reader thread, in the same schema, what the app connection reads', async () => {
+    expect(pgPool.threaded).toBe(true);
+    const projectId = pgIds.projects.demoLinked;
+    await recordScans(
+      pgDb,
+      { customerId: pgIds.customers.demo, projectId },
+      scansOver(30, 'item-p'.padEnd(26, '0')),
+    );
+    const scope = { projectId, scopeIds: [projectId], withTopItems: true };
+    const to = new Date(Date.now() + 60_000);
+    const from = new Date(to.getTime() - 31 * DAY_MS);
+    const direct = await statisticsOf(pgDb, scope, from, to);
+    expect(direct.meta.total).toBe(81); // 90 scans, of which 9 bots
+    expect(await pgPool.run('statistics', scope, from, to)).toEqual(direct);
+    const query = { page: 1, perPage: 25, order: 'ASC' as const };
+    expect(await pgPool.run('listQrCodes', projectId, query)).toEqual(
+      await listQrCodes(pgDb, projectId, query),
+    );
   });
 });
 
