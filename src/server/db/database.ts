@@ -15,6 +15,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** SQLite only: a read-only connection (the statistics readers beside the writer, WAL). */
   readonly?: boolean;
+  /** PostgreSQL only: the most connections the pool opens (10 by default). */
+  connections?: number;
 }
 
 // PostgreSQL answers bigint and numeric as strings; our counters fit in a double.
@@ -66,7 +68,10 @@ export function databaseKind(options: DatabaseOptions): DbKind {
 export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new CamelCasePlugin()];
   if (databaseKind(options) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.connections ?? 10,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     postgresUrls.set(db, options.databaseUrl as string);
     return db;

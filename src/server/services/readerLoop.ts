@@ -6,8 +6,14 @@ import { createDatabase, type DatabaseOptions } from '../db/database.js';
 import { runReadTask } from './reads.js';
 import type { ReadReply, ReadRequest } from './readWorker.js';
 
+/**
+ * A reader's PostgreSQL connections: a statistics answer asks five queries at once, and every
+ * reader of every process counts against the server's max_connections (100 by default).
+ */
+const READER_CONNECTIONS = 5;
+
 const { target } = workerData as { target: DatabaseOptions };
-const db = createDatabase(target);
+const db = createDatabase({ ...target, connections: READER_CONNECTIONS });
 const port = parentPort;
 port?.on('message', (request: ReadRequest) => {
   runReadTask(db, request.name, request.args as never).then(
