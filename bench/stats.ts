@@ -28,9 +28,13 @@ async function time(name: string, goal: Timing['goal'], work: () => Promise<unkn
     await work();
     ms.push(performance.now() - start);
   }
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)];
-  return { name, median: at(0.5), p95: at(0.95), goal } satisfies Timing;
+  return { name, median: quantile(ms, 0.5), p95: quantile(ms, 0.95), goal } satisfies Timing;
+}
+
+/** The q-quantile of `values` by nearest rank (0.5: the median of an odd count). */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 /** The 365-day project statistics' arguments: what a viewer beside the redirect load asks. */

@@ -1,9 +1,10 @@
 // A statistics reader thread (readPool.ts): connections of its own (on SQLite one read-only
-// connection, which WAL lets read beside the scan writer), one task at a time, answers posted back with the task's number. It
-// runs at a lower CPU priority than the process's main thread, so a long statistics read
-// yields the core to redirects instead of sharing it evenly. The priority drops before anything
-// else loads: starting a reader (compiling its modules, opening the database) takes a few hundred
-// milliseconds of CPU, which at the process's priority held redirects up to 300 ms (bench).
+// connection, which WAL lets read beside the scan writer), one task at a time, answers posted
+// back with the task's number. It runs at a lower CPU priority than the process's main thread,
+// so a long statistics read yields the core to redirects instead of sharing it evenly. The
+// priority drops before anything else loads: starting a reader (compiling its modules, opening
+// the database) takes a few hundred milliseconds of CPU, which at the process's priority held
+// redirects up to 300 ms (bench).
 import fs from 'node:fs';
 import os from 'node:os';
 import { workerData } from 'node:worker_threads';

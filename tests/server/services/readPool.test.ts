@@ -1,11 +1,9 @@
 // The statistics readers (services/readPool.ts): on a SQLite file and on PostgreSQL they are
 // worker threads with connections of their own (read-only on SQLite), and they answer exactly what
 // the same read gives on the app's connection, including rows the writer committed a moment before.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../../src/server/db/database.js';
 import { migrateToLatest } from '../../../src/server/db/migrate.js';
@@ -14,6 +12,7 @@ import { listQrCodes } from '../../../src/server/repositories/qrCodes.js';
 import { ReadPool } from '../../../src/server/services/readPool.js';
 import { statisticsOf } from '../../../src/server/services/statistics.js';
 import { recordScans, type ScanInput } from '../../helpers/factories.js';
+import { createTestDb, type TestDb } from '../scan/helpers.js';
 
 const DAY_MS = 86_400_000;
 let dir = '';
@@ -132,34 +131,21 @@ describe.runIf(fs.existsSync('/proc/self/task'))('reader priority', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('read pool on PostgreSQL', () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  let pgDb: Db;
+  let pg: TestDb;
   let pgIds: SeededIds;
   let pgPool: ReadPool;
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
-    const separator = url.includes('?') ? '&' : '?';
-    pgDb = createDatabase({
-      databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    });
-    await migrateToLatest(pgDb);
-    pgIds = await seedDemoData(pgDb);
-    pgPool = new ReadPool(pgDb, { threads: 1 });
+    pg = await createTestDb();
+    pgIds = await seedDemoData(pg.db);
+    pgPool = new ReadPool(pg.db, { threads: 1 });
   });
   afterAll(async () => {
     await pgPool?.close();
-    await pgDb?.destroy();
-    await admin(`drop schema if exists ${schema} cascade`);
+    await pg?.destroy();
   });
 
   it('reads on a reader thread, in the same schema, what the app connection reads', async () => {
+    const pgDb = pg.db;
     expect(pgPool.threaded).toBe(true);
     const projectId = pgIds.projects.demoLinked;
     await recordScans(
