@@ -47,15 +47,19 @@ class SqliteKeepingCauseDialect extends SqliteDialect {
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
 
-/** The URL a PostgreSQL Kysely was opened with, so another thread can open its own connections. */
-const postgresUrls = new WeakMap<Db, string>();
+/**
+ * What a PostgreSQL Kysely was opened with: the URL, so another thread can open its own
+ * connections, and the pool, for the scan writer's COPY (which Kysely does not speak).
+ */
+const postgresOpened = new WeakMap<Db, { url: string; pool: pg.Pool }>();
+export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresOpened.get(db)?.pool;
 
 /**
  * How another thread opens the same database (the statistics readers), or null where it cannot:
  * an in-memory SQLite lives in this connection only.
  */
 export function sameDatabaseOptions(db: Db): DatabaseOptions | null {
-  const url = postgresUrls.get(db);
+  const url = postgresOpened.get(db)?.url;
   if (url) return { databaseUrl: url };
   const handle = sqliteHandles.get(db);
   return handle && !handle.memory ? { sqliteFile: handle.name, readonly: true } : null;
@@ -73,7 +77,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       max: options.connections ?? 10,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    postgresUrls.set(db, options.databaseUrl as string);
+    postgresOpened.set(db, { url: options.databaseUrl as string, pool });
     return db;
   }
   const file = options.sqliteFile ?? ':memory:';

@@ -1,6 +1,7 @@
-// The raw scans' batch writer (repositories/analytics.ts): on PostgreSQL a batch goes in as one
-// INSERT from column arrays, so every value must come back exactly as it went in, whatever
-// characters it holds (array literals quote commas, braces, quotes and backslashes) and nulls.
+// The raw scans' batch writer (repositories/analytics.ts): on PostgreSQL a batch goes in through
+// COPY's text format, so every value must come back exactly as it went in, whatever characters it
+// holds (tabs end a field and line ends a row there; a backslash starts an escape, and \N is
+// null) and nulls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProject, recordScans } from '../../helpers/factories.js';
 import { createTestDb, type TestDb } from '../scan/helpers.js';
@@ -27,6 +28,13 @@ describe('scan batch writer', () => {
       '',
       'ünïcødé 😀',
       ' spaced ',
+      'tab\there',
+      'line\nend',
+      'carriage\rreturn',
+      '\\N',
+      '\\t not a tab',
+      'ends with a backslash\\',
+      '\\.',
     ];
     const written = await recordScans(
       t.db,
