@@ -6,6 +6,7 @@
 // through unnest() of column arrays, 20,000 rows a statement.
 import { CompiledQuery } from 'kysely';
 import { sqliteHandleOf, type Db } from '../src/server/db/database.js';
+import { ROLLUP_COLUMN_NAMES } from '../src/server/repositories/analytics.js';
 import { rebuildProjectMonths } from '../src/server/repositories/rollupZones.js';
 import { LocalDays } from '../src/server/scan/rollup.js';
 import { ALWAYS_ACTIVE } from '../src/shared/activity.js';
@@ -239,22 +240,11 @@ export async function seedBench(db: Db, totalScans: number): Promise<BenchIds> {
     ],
     [...Array(11).fill('text'), 'int', 'int'],
   );
-  const rollups = bulkWriter(
-    db,
-    'scan_rollups',
-    [
-      'scope_id',
-      'project_id',
-      'item_type',
-      'period',
-      'dimension',
-      'bucket',
-      'value',
-      'scans',
-      'uniques',
-    ],
-    [...Array(7).fill('text'), 'bigint', 'bigint'],
-  );
+  const rollups = bulkWriter(db, 'scan_rollups', ROLLUP_COLUMN_NAMES, [
+    ...Array(7).fill('text'),
+    'bigint',
+    'bigint',
+  ]);
   const rollup = (
     scope: string,
     type: string,

@@ -449,10 +449,27 @@ export async function analyzeStatistics(db: Executor): Promise<void> {
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const INSERT_SCAN_SQL = `insert into scans (${SCAN_COLUMNS.map(snake).join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`;
-const UPSERT_ROLLUP_SQL = `insert into scan_rollups (scope_id, project_id, item_type, period, dimension, bucket, value, scans, uniques)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict (scope_id, period, dimension, bucket, value)
+
+/** The rollup columns in one fixed order: statements and their parameters must agree on it. */
+const ROLLUP_COLUMNS = [
+  'scopeId',
+  'projectId',
+  'itemType',
+  'period',
+  'dimension',
+  'bucket',
+  'value',
+  'scans',
+  'uniques',
+] as const satisfies readonly (keyof RollupRow)[];
+/** ROLLUP_COLUMNS as the database names them (the benchmark's seed writes them too). */
+export const ROLLUP_COLUMN_NAMES = ROLLUP_COLUMNS.map(snake);
+
+/** What an upsert of rollup rows does with a row already stored: adds the new counts to it. */
+const ADD_TO_STORED_ROLLUP = `on conflict (scope_id, period, dimension, bucket, value)
   do update set scans = scan_rollups.scans + excluded.scans, uniques = scan_rollups.uniques + excluded.uniques`;
+const UPSERT_ROLLUP_SQL = `insert into scan_rollups (${ROLLUP_COLUMN_NAMES.join(', ')})
+  values (${ROLLUP_COLUMNS.map(() => '?').join(', ')}) ${ADD_TO_STORED_ROLLUP}`;
 const ADD_USED_SCANS_SQL = 'update projects set used_scans = used_scans + ? where id = ?';
 
 /** Runs INSERT_SCAN_SQL for one row: the arguments name SCAN_COLUMNS in their order. */
@@ -604,29 +621,15 @@ async function copyScansPostgres(client: pg.PoolClient, rows: readonly ScanRow[]
  * Rollup rows, added to what is stored, in one statement of nine array parameters whatever their
  * number; its text never changes, so the scan writer prepares it once per connection.
  */
-const UPSERT_ROLLUPS_PG = `insert into scan_rollups
-    (scope_id, project_id, item_type, period, dimension, bucket, value, scans, uniques)
+const UPSERT_ROLLUPS_PG = `insert into scan_rollups (${ROLLUP_COLUMN_NAMES.join(', ')})
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-    $7::text[], $8::int8[], $9::int8[])
-  on conflict (scope_id, period, dimension, bucket, value)
-  do update set scans = scan_rollups.scans + excluded.scans, uniques = scan_rollups.uniques + excluded.uniques`;
+    $7::text[], $8::int8[], $9::int8[]) ${ADD_TO_STORED_ROLLUP}`;
 const ADD_USED_SCANS_PG = 'update projects set used_scans = used_scans + $1 where id = $2';
 
 /** UPSERT_ROLLUPS_PG's parameters: one array per column. */
 function rollupColumns(rollups: readonly RollupRow[]): unknown[][] {
   return ROLLUP_COLUMNS.map((column) => rollups.map((row) => row[column]));
 }
-const ROLLUP_COLUMNS = [
-  'scopeId',
-  'projectId',
-  'itemType',
-  'period',
-  'dimension',
-  'bucket',
-  'value',
-  'scans',
-  'uniques',
-] as const satisfies readonly (keyof RollupRow)[];
 
 /** Adds rollup rows to what is stored (insert, or add to the existing row's counts). */
 export async function upsertRollups(db: Executor, rollups: readonly RollupRow[]): Promise<void> {
