@@ -600,9 +600,9 @@ function copyField(value: string | number | boolean | null | undefined): string 
 
 /**
  * A batch of raw scans through COPY … FROM STDIN: PostgreSQL writes the rows without parsing a
- * statement or 15 array parameters (bench:pg: a quarter less of its CPU per scan than INSERT …
- * SELECT FROM unnest, which was itself cheaper than a VALUES list), and this thread builds one
- * string instead of escaping 15 arrays.
+ * statement or 15 array parameters, and this thread builds one string instead of escaping 15
+ * arrays. Measured on one connection, 500-row batches: PostgreSQL spent 14-17 µs of CPU per raw
+ * scan this way against 20-21 µs for INSERT … SELECT FROM unnest (itself cheaper than VALUES).
  */
 async function copyScansPostgres(client: pg.PoolClient, rows: readonly ScanRow[]): Promise<void> {
   let text = '';
