@@ -448,7 +448,8 @@ export async function analyzeStatistics(db: Executor): Promise<void> {
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const INSERT_SCAN_SQL = `insert into scans (${SCAN_COLUMNS.map(snake).join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`;
+const SCAN_COLUMN_NAMES = SCAN_COLUMNS.map(snake);
+const INSERT_SCAN_SQL = `insert into scans (${SCAN_COLUMN_NAMES.join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`;
 
 /** The rollup columns in one fixed order: statements and their parameters must agree on it. */
 const ROLLUP_COLUMNS = [
@@ -548,41 +549,35 @@ export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<voi
   if (!pool) throw new Error('createScanBatchWriter: neither a SQLite nor a PostgreSQL database');
   return async (batch) => {
     const client = await pool.connect();
-    let failed: Error | undefined;
     try {
       await client.query('begin');
-      try {
-        if (batch.rows.length > 0) await copyScansPostgres(client, batch.rows);
-        if (batch.rollups.length > 0) {
-          await client.query({
-            name: 'scan-rollups-upsert',
-            text: UPSERT_ROLLUPS_PG,
-            values: rollupColumns(batch.rollups),
-          });
-        }
-        for (const [projectId, count] of batch.countedPerProject) {
-          await client.query({
-            name: 'scan-used-add',
-            text: ADD_USED_SCANS_PG,
-            values: [count, projectId],
-          });
-        }
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
+      if (batch.rows.length > 0) await copyScansPostgres(client, batch.rows);
+      if (batch.rollups.length > 0) {
+        await client.query({
+          name: 'scan-rollups-upsert',
+          text: UPSERT_ROLLUPS_PG,
+          values: rollupColumns(batch.rollups),
+        });
       }
+      for (const [projectId, count] of batch.countedPerProject) {
+        await client.query({
+          name: 'scan-used-add',
+          text: ADD_USED_SCANS_PG,
+          values: [count, projectId],
+        });
+      }
+      await client.query('commit');
+      client.release();
     } catch (error) {
-      failed = error instanceof Error ? error : new Error(String(error));
+      await client.query('rollback').catch(() => {});
+      // A connection that failed mid-batch (mid-COPY, say) is closed, not handed out again.
+      client.release(true);
       throw error;
-    } finally {
-      // A connection that failed mid-COPY is not handed out again.
-      client.release(failed);
     }
   };
 }
 
-const COPY_SCANS_PG = `copy scans (${SCAN_COLUMNS.map(snake).join(', ')}) from stdin`;
+const COPY_SCANS_PG = `copy scans (${SCAN_COLUMN_NAMES.join(', ')}) from stdin`;
 const COPY_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',
   '\t': '\\t',
@@ -591,9 +586,8 @@ const COPY_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** A value as a field of COPY's text format: \N for null; a backslash, tab or line end escaped. */
-function copyField(value: string | number | boolean | null | undefined): string {
+function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'boolean') return value ? '1' : '0';
   const text = String(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
 }
