@@ -9,7 +9,8 @@
 //     365-day statistics queries answered back to back beside it. Every 302 the servers wrote must have been recorded (the
 //     servers count their 302s exactly; wrk misses those in flight at its deadline), and the
 //     server's memory (the kernel's peak RSS of the process, reader threads included) stays
-//     under 300 MB.
+//     under 300 MB. Each row also shows how long the server's main thread waited for its core
+//     per request: what the statistics readers (and anything else on that core) took from it.
 // Layout: the load generator has the last core to itself; the servers share the others (on two
 // cores: one), so "ours / bare" compares the CPU each needs per request, and the statistics
 // reader threads compete with the redirects on the same core, as they would on a small host.
@@ -54,6 +55,8 @@ interface Figures {
   failures: number;
   /** Server CPU µs per request. */
   cpu: number;
+  /** µs per request the server's main thread waited for its core (NaN: a BENCH_BASE without it). */
+  waited: number;
 }
 
 const hasTaskset = (() => {
@@ -74,7 +77,7 @@ function ms(text: string): number {
 }
 
 /** One wrk run: the load generator on the last core, the servers on the others. */
-function wrk(url: string, seconds: number): Promise<Omit<Figures, 'cpu'>> {
+function wrk(url: string, seconds: number): Promise<Omit<Figures, 'cpu' | 'waited'>> {
   const last = String(os.cpus().length - 1);
   const args = [
     '-t1',
@@ -216,7 +219,12 @@ async function run(server: Server, url: string, seconds = DURATION_S): Promise<F
       `${url}: wrk counted ${result.requests}, the server wrote ${redirects} 302s`,
     );
   }
-  return { ...result, cpu: (after.micros - before.micros) / Math.max(1, result.requests) };
+  const perRequest = (micros: number) => micros / Math.max(1, result.requests);
+  return {
+    ...result,
+    cpu: perRequest(after.micros - before.micros),
+    waited: perRequest(after.waitedMicros - before.waitedMicros),
+  };
 }
 
 /** A PostgreSQL schema of its own (dropped afterwards), or a SQLite file in a temp folder. */
@@ -264,7 +272,7 @@ async function recorded(db: Db, projectId: string, afterId = 0) {
 }
 
 const row = (name: string, f: Figures) =>
-  `${name.padEnd(40)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   server CPU ${f.cpu.toFixed(1).padStart(5)} µs/req`;
+  `${name.padEnd(40)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   server CPU ${f.cpu.toFixed(1).padStart(5)} µs/req, waited for its core ${f.waited.toFixed(1).padStart(4)} µs/req`;
 const medianP99 = (figures: Figures[]) =>
   quantile(
     figures.map((f) => f.p99),

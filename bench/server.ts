@@ -3,13 +3,14 @@
 // (on the seeded SQLite file or PostgreSQL schema), which can also answer 365-day statistics
 // queries back to back while the load runs. run.ts compiles this file as the production build
 // compiles the server (no TypeScript compiler in the measured process) and forks the result.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { COMMON_HEADERS } from '../src/server/scan/headers.js';
 
 export type ChildMessage =
   | { type: 'ready'; port: number }
-  | { type: 'cpu'; micros: number; redirects: number }
+  | { type: 'cpu'; micros: number; waitedMicros: number; redirects: number }
   | { type: 'queries'; answered: number }
   | { type: 'finished'; redirects: number; peakRss: number; atPeak: MemoryParts };
 
@@ -27,6 +28,19 @@ const send = (message: ChildMessage) => process.send?.(message);
 const cpuMicros = () => {
   const usage = process.cpuUsage();
   return usage.user + usage.system;
+};
+
+/**
+ * How long the main thread, which answers the redirects, waited for a core while it could run
+ * (Linux's schedstat, in µs; 0 elsewhere): the time other threads on its core took from it, the
+ * statistics readers among them.
+ */
+const waitedMicros = () => {
+  try {
+    return Number(fs.readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) / 1000;
+  } catch {
+    return 0;
+  }
 };
 
 // Every 302 this process wrote, counted where node:http writes the status line: run.ts compares
@@ -64,7 +78,8 @@ setInterval(() => {
   };
 }, 100).unref();
 process.on('message', (message: ParentMessage) => {
-  if (message.type === 'cpu') send({ type: 'cpu', micros: cpuMicros(), redirects });
+  if (message.type === 'cpu')
+    send({ type: 'cpu', micros: cpuMicros(), waitedMicros: waitedMicros(), redirects });
 });
 process.on('disconnect', () => process.exit(0));
 
