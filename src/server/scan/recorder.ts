@@ -1,12 +1,12 @@
 // Scan recording off the response path: a request turns its capture into a row (pure, in memory:
-// the address never leaves this step) and pushes it; a timer (every 250 ms, or at once when 500
-// are waiting) writes the rows in one transaction together with their hourly/daily rollups, the
-// items' running totals and the projects' used_scans counters (scan/rollup.ts decides what
-// counts). Enriching per request spreads that work evenly instead of stalling the event loop for
+// the address never leaves this step) and pushes it; a timer (every 250 ms, or at once when a
+// transaction's worth is waiting: 500 rows on SQLite, 2,000 on PostgreSQL) writes the rows in one
+// transaction together with their hourly/daily rollups, the items' running totals and the
+// projects' used_scans counters (scan/rollup.ts decides what counts). Enriching per request spreads that work evenly instead of stalling the event loop for
 // a whole batch at flush time. close() and flushScans() write everything that is left, so a
 // SIGTERM/SIGINT shutdown loses nothing.
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sqliteHandleOf, type Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
 import {
   createScanBatchWriter,
@@ -33,8 +33,16 @@ const MINUTE_MS = 60_000;
 /** How many minutes back the live view reaches. */
 export const LIVE_MINUTES = 15;
 const ZONE_TTL_MS = 60_000;
-/** Rows per transaction: a transaction holds the event loop, so it stays a few milliseconds. */
+/** Rows per transaction on SQLite: its transaction holds the event loop, so it stays a few ms. */
 const ROWS_PER_TRANSACTION = 500;
+/**
+ * Rows per transaction on PostgreSQL, where the transaction runs in the database and only its COPY
+ * text is built on the event loop. Every transaction also upserts its rollup rows and pays its
+ * round trips, so larger ones cost less per scan: measured on one connection, 2,000-row
+ * transactions cost PostgreSQL 8.7-9.6 µs of CPU per scan against 12.3-15.9 µs at 500 rows, and
+ * this thread 6.1-6.6 µs against 7.9-9.7 µs.
+ */
+const POSTGRES_ROWS_PER_TRANSACTION = 2000;
 /**
  * Rows per transaction once the backlog is several transactions deep. Every transaction also
  * upserts its rollup rows, so small ones multiply that cost: on PostgreSQL a 500-row pace fell
@@ -169,9 +177,12 @@ export class ScanRecorder {
     private readonly toRow: (capture: ScanCapture) => ScanRow,
     options: RecorderOptions = {},
   ) {
+    const rowsPerTransaction = sqliteHandleOf(db)
+      ? ROWS_PER_TRANSACTION
+      : POSTGRES_ROWS_PER_TRANSACTION;
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
-    this.batchSize = options.batchSize ?? 500;
-    this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? ROWS_PER_TRANSACTION;
+    this.batchSize = options.batchSize ?? rowsPerTransaction;
+    this.maxRowsPerTransaction = options.maxRowsPerTransaction ?? rowsPerTransaction;
     this.catchUpRowsPerTransaction =
       options.catchUpRowsPerTransaction ?? CATCH_UP_ROWS_PER_TRANSACTION;
     this.maxBuffered = options.maxBuffered ?? 200_000;

@@ -437,6 +437,25 @@ describe('ScanRecorder', () => {
     await t.destroy();
   });
 
+  it('writes a transaction as soon as one is full: 500 rows on SQLite, 2,000 on PostgreSQL', async () => {
+    const t = await createTestDb();
+    const fixture = await buildOwner(t.db);
+    const perTransaction = t.kind === 'postgres' ? 2000 : 500;
+    const batches: number[] = [];
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      { flushIntervalMs: 60_000, onWritten: (rows) => batches.push(rows.length) },
+    );
+    // One and a half transactions' worth: the full one starts the write long before the timer.
+    const scans = perTransaction * 1.5;
+    for (let i = 0; i < scans; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await vi.waitFor(() => expect(batches).toEqual([perTransaction, perTransaction / 2]));
+    expect(await countScans(t.db)).toBe(scans);
+    await recorder.close();
+    await t.destroy();
+  });
+
   it('catches up on a deep backlog in larger transactions, then returns to small ones', async () => {
     const t = await createTestDb();
     const fixture = await buildOwner(t.db);
