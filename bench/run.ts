@@ -10,7 +10,9 @@
 //     servers count their 302s exactly; wrk misses those in flight at its deadline), and the
 //     server's memory (the kernel's peak RSS of the process, reader threads included) stays
 //     under 300 MB. Each row also shows how long the server's main thread waited for its core
-//     per request: what the statistics readers (and anything else on that core) took from it.
+//     per request: what the statistics readers (and anything else on that core) took from it;
+//     on PostgreSQL, also the CPU its processes spent per request (the scan writer's and the
+//     statistics readers' backends, on the same cores as the servers and wrk).
 // Layout: the load generator has the last core to itself; the servers share the others (on two
 // cores: one), so "ours / bare" compares the CPU each needs per request, and the statistics
 // reader threads compete with the redirects on the same core, as they would on a small host.
@@ -57,6 +59,8 @@ interface Figures {
   cpu: number;
   /** µs per request the server's main thread waited for its core (NaN: a BENCH_BASE without it). */
   waited: number;
+  /** PostgreSQL's CPU µs per request, all its processes (NaN on SQLite or without /proc). */
+  database: number;
 }
 
 const hasTaskset = (() => {
@@ -68,6 +72,53 @@ const hasTaskset = (() => {
   }
 })();
 
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU ticks each PostgreSQL process on this machine has used so far, by pid, from Linux's /proc
+ * (utime + stime of the processes named postgres); null on SQLite or elsewhere. PostgreSQL does a
+ * scan's indexing and rollups in its own processes, which the server's CPU figure leaves out.
+ */
+function postgresTicks(): Map<string, number> | null {
+  if (!PG_URL) return null;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticks = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** PostgreSQL's CPU µs between two readings: processes that started meanwhile count whole. */
+function postgresMicrosBetween(
+  before: Map<string, number> | null,
+  after: Map<string, number> | null,
+): number {
+  if (!before || !after) return NaN;
+  let ticks = 0;
+  for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
+  return (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** wrk's latency figure ('812.00us', '1.23ms', '2.00s') in ms. */
 function ms(text: string): number {
   const match = /([\d.]+)(us|ms|s)/.exec(text);
@@ -77,7 +128,7 @@ function ms(text: string): number {
 }
 
 /** One wrk run: the load generator on the last core, the servers on the others. */
-function wrk(url: string, seconds: number): Promise<Omit<Figures, 'cpu' | 'waited'>> {
+function wrk(url: string, seconds: number): Promise<Omit<Figures, 'cpu' | 'waited' | 'database'>> {
   const last = String(os.cpus().length - 1);
   const args = [
     '-t1',
@@ -205,7 +256,9 @@ const served = { redirects: 0, wrkCounted: 0, failures: 0, problems: [] as strin
 
 async function run(server: Server, url: string, seconds = DURATION_S): Promise<Figures> {
   const before = await ask(server.child, { type: 'cpu' }, 'cpu');
+  const databaseBefore = postgresTicks();
   const result = await wrk(url, seconds);
+  const databaseAfter = postgresTicks();
   const after = await ask(server.child, { type: 'cpu' }, 'cpu');
   const redirects = after.redirects - before.redirects;
   served.failures += result.failures;
@@ -224,6 +277,7 @@ async function run(server: Server, url: string, seconds = DURATION_S): Promise<F
     ...result,
     cpu: perRequest(after.micros - before.micros),
     waited: perRequest(after.waitedMicros - before.waitedMicros),
+    database: perRequest(postgresMicrosBetween(databaseBefore, databaseAfter)),
   };
 }
 
@@ -272,7 +326,7 @@ async function recorded(db: Db, projectId: string, afterId = 0) {
 }
 
 const row = (name: string, f: Figures) =>
-  `${name.padEnd(40)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   server CPU ${f.cpu.toFixed(1).padStart(5)} µs/req, waited for its core ${f.waited.toFixed(1).padStart(4)} µs/req`;
+  `${name.padEnd(40)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   server CPU ${f.cpu.toFixed(1).padStart(5)} µs/req, waited for its core ${f.waited.toFixed(1).padStart(4)} µs/req${Number.isNaN(f.database) ? '' : `, PostgreSQL CPU ${f.database.toFixed(1).padStart(4)} µs/req`}`;
 const medianP99 = (figures: Figures[]) =>
   quantile(
     figures.map((f) => f.p99),
