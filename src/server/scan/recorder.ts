@@ -2,9 +2,10 @@
 // the address never leaves this step) and pushes it; a timer (every 250 ms, or at once when a
 // transaction's worth is waiting: 500 rows on SQLite, 2,000 on PostgreSQL) writes the rows in one
 // transaction together with their hourly/daily rollups, the items' running totals and the
-// projects' used_scans counters (scan/rollup.ts decides what counts). Enriching per request spreads that work evenly instead of stalling the event loop for
-// a whole batch at flush time. close() and flushScans() write everything that is left, so a
-// SIGTERM/SIGINT shutdown loses nothing.
+// projects' used_scans counters (scan/rollup.ts decides what counts). Enriching per request
+// spreads that work evenly instead of stalling the event loop for a whole batch at flush time.
+// close() and flushScans() write everything that is left, so a SIGTERM/SIGINT shutdown loses
+// nothing.
 import type { Insertable } from 'kysely';
 import { sqliteHandleOf, type Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
