@@ -1,8 +1,10 @@
 // The dashboard's heavy reads, by name, so they can run on a read-only connection of their own:
-// the statistics answers and the QR code and short link list pages. readPool.ts runs them on
-// worker threads (SQLite) or on the app's own database (PostgreSQL, an in-memory SQLite); either
-// way a task is a plain function of the database and structured-clonable arguments.
+// the statistics answers, the QR code and short link list pages and the raw-scan export's
+// chunks. readPool.ts runs them on worker threads, or on the app's own database where a reader
+// cannot open it (an in-memory SQLite); either way a task is a plain function of the database
+// and structured-clonable arguments.
 import type { Executor } from '../repositories/executor.js';
+import { rawScanChunk } from '../repositories/analytics.js';
 import { listQrCodes } from '../repositories/qrCodes.js';
 import { listShortLinks } from '../repositories/shortLinks.js';
 import { statisticsOf } from './statistics.js';
@@ -11,6 +13,7 @@ export const READ_TASKS = {
   statistics: statisticsOf,
   listQrCodes,
   listShortLinks,
+  rawScanChunk,
 } satisfies Record<string, (db: Executor, ...args: never[]) => Promise<unknown>>;
 
 export type ReadTaskName = keyof typeof READ_TASKS;

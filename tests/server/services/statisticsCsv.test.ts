@@ -3,7 +3,7 @@
 // exactly the limit is not cut. On the real database, with a small limit and chunk size.
 import { ulid } from 'ulidx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawScanChunks } from '../../../src/server/repositories/analytics.js';
+import { rawScanChunk, rawScanChunks } from '../../../src/server/repositories/analytics.js';
 import { rawScanCsv } from '../../../src/server/services/statisticsCsv.js';
 import { recordScans } from '../../helpers/factories.js';
 import { createTestDb, type TestDb } from '../scan/helpers.js';
@@ -32,7 +32,10 @@ async function exportOf(limit: number) {
   let asked = 0;
   async function* counted() {
     const range = { projectId, from: times[0], to: times[times.length - 1] };
-    for await (const chunk of rawScanChunks(t.db, range, 2)) {
+    for await (const chunk of rawScanChunks(
+      (after, limit) => rawScanChunk(t.db, range, after, limit),
+      2,
+    )) {
       asked++;
       yield chunk;
     }
