@@ -32,6 +32,7 @@ import { build, type BuildOptions } from 'esbuild';
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { SERVING_NODE_FLAGS } from '../src/server/heap.js';
 import { HOT_CODE, SMART_CODE, seedBench, seedSmartCode } from './seed.js';
 import type { ChildMessage, ParentMessage } from './server.js';
 import { missed, quantile, timeQueries } from './stats.js';
@@ -192,6 +193,8 @@ function start(mode: 'bare' | 'scan', target: string, script: string): Promise<S
       ...(process.env.BENCH_PROF && mode === 'scan'
         ? ['--cpu-prof', '--cpu-prof-dir=/tmp/benchprof']
         : []),
+      // The product's server starts with the flags `npm start` gives it (heap.ts).
+      ...(mode === 'scan' ? SERVING_NODE_FLAGS : []),
       ...(mode === 'scan' ? (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) : []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVING_NODE_FLAGS } from '../../../src/server/heap.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -103,8 +104,11 @@ describe('Dockerfile', () => {
     expect(argsOf('ENV').join(' ')).toMatch(/\bNODE_ENV=production\b/);
     // npm start runs this script; the image runs it without npm in between, so SIGTERM reaches
     // the server itself.
-    expect(packageJson.scripts.start).toBe('node scripts/run.mjs start');
+    // With the V8 flags that only work on the command line (heap.ts), here and in the unit.
+    const start = ['node', ...SERVING_NODE_FLAGS, 'scripts/run.mjs', 'start'].join(' ');
+    expect(packageJson.scripts.start).toBe(start);
     expect(JSON.parse(argsOf('CMD').at(-1)!)).toEqual(packageJson.scripts.start.split(' '));
+    expect(read('docs/deploy.md')).toContain(`ExecStart=/usr/bin/${start}`);
   });
 
   it('builds and runs on the Node major version package.json engines states', () => {
