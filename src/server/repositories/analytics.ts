@@ -388,11 +388,8 @@ export function rawScanChunkQuery(
   let query = db
     .selectFrom('scans')
     .select(['id', ...RAW_SCAN_COLUMNS])
-    .where(
-      'scannedAt',
-      '>=',
-      after && after.scannedAt > filter.from ? after.scannedAt : filter.from,
-    )
+    // The cursor is a row of the range, so never before its start.
+    .where('scannedAt', '>=', after?.scannedAt ?? filter.from)
     .where('scannedAt', '<=', filter.to);
   // Items' ids are the project's own (statisticsItemIds): naming the project too would lead
   // SQLite's planner to the project's index, and a quiet code's export through a busy project.
@@ -418,12 +415,14 @@ export async function rawScanChunk(
   return rawScanChunkQuery(db, filter, after, limit).execute();
 }
 
+type RawScanChunkRow = Awaited<ReturnType<typeof rawScanChunk>>[number];
+
 /**
  * A range's raw scans, a chunk at a time until it is read: `read` answers rawScanChunk (on a
  * reader thread in the API, so a long export never holds the redirects' thread).
  */
 export async function* rawScanChunks(
-  read: (after: RawScanCursor | null, limit: number) => Promise<RawScanRowWithId[]>,
+  read: (after: RawScanCursor | null, limit: number) => Promise<RawScanChunkRow[]>,
   chunkSize = SCAN_CHUNK_SIZE,
 ) {
   let after: RawScanCursor | null = null;
@@ -436,8 +435,6 @@ export async function* rawScanChunks(
     after = { scannedAt: last.scannedAt, id: Number(last.id) };
   }
 }
-
-type RawScanRowWithId = Awaited<ReturnType<typeof rawScanChunk>>[number];
 
 /** Raw rows with ids in (after, upTo], the columns a rollup needs, oldest id first. */
 export async function rawRowsForRollup(db: Executor, after: number, upTo: number, limit: number) {
