@@ -3,6 +3,7 @@
 // cost does not grow with the number of scans. Raw rows are read only for the CSV export, the
 // backfill of rows that predate the rollups, and retention.
 import { finished } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -549,6 +550,14 @@ export interface ScanBatch {
 }
 
 /**
+ * Raw rows a batch writes (SQLite) or turns into COPY text (PostgreSQL) in one turn of the event
+ * loop. A whole batch in one turn held every redirect until it was done: 2.9 ms for 500 rows on
+ * SQLite (median, bench at 100 k scans) and 2.4-11 ms to build the text of 2,000 rows for COPY.
+ * A piece of 100 rows takes about 0.6 ms on SQLite.
+ */
+const ROWS_PER_TURN = 100;
+
+/**
  * Writes a batch. On SQLite the three statements are prepared once per writer and run row by
  * row inside a Kysely transaction (which holds the connection, so nothing interleaves): far
  * cheaper than preparing a 500-row INSERT on every flush. On PostgreSQL, on one connection of the
@@ -571,7 +580,12 @@ export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<voi
         statements ??= prepare(handle);
         // One argument per column, in SCAN_COLUMNS' order (insertScanSqlite): an array of them,
         // or a loop reading the row by column name, cost a third more per row.
-        for (const row of batch.rows) insertScanSqlite(statements.scan, row);
+        for (let i = 0; i < batch.rows.length; i++) {
+          // The transaction holds the connection (other queries wait for it, as they do during
+          // any transaction), not the event loop: redirects are answered between pieces.
+          if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+          insertScanSqlite(statements.scan, batch.rows[i]);
+        }
         for (const r of batch.rollups) {
           statements.rollup.run(
             r.scopeId,
@@ -644,15 +658,20 @@ function copyField(value: string | number | null | undefined): string {
  * scan this way against 20-21 µs for INSERT … SELECT FROM unnest (itself cheaper than VALUES).
  */
 async function copyScansPostgres(client: pg.PoolClient, rows: readonly ScanRow[]): Promise<void> {
-  let text = '';
-  for (const row of rows) {
-    for (let i = 0; i < SCAN_COLUMNS.length; i++) {
-      text += (i === 0 ? '' : '\t') + copyField(row[SCAN_COLUMNS[i]]);
-    }
-    text += '\n';
-  }
   const copy = client.query(copyFrom(COPY_SCANS_PG));
-  copy.end(text);
+  // A failed COPY destroys the stream: the rest is not sent, and finished() rejects with its error.
+  for (let start = 0; start < rows.length && !copy.destroyed; start += ROWS_PER_TURN) {
+    if (start > 0) await nextTurn();
+    let text = '';
+    for (let r = start; r < Math.min(start + ROWS_PER_TURN, rows.length); r++) {
+      for (let i = 0; i < SCAN_COLUMNS.length; i++) {
+        text += (i === 0 ? '' : '\t') + copyField(rows[r][SCAN_COLUMNS[i]]);
+      }
+      text += '\n';
+    }
+    copy.write(text);
+  }
+  copy.end();
   await finished(copy);
 }
 

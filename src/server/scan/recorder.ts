@@ -264,15 +264,21 @@ export class ScanRecorder {
 
   private async drain(): Promise<void> {
     let first = true;
-    while (this.buffer.length > 0) {
+    // What was buffered when the drain started. A write lets requests in between its pieces, so
+    // rows arrive during it; they wait for a full batch or the timer: writing them at once left a
+    // trail of small transactions, each paying its rollups and commit (on SQLite, 51 µs of CPU
+    // per redirect against 40).
+    let remaining = this.buffer.length;
+    while (remaining > 0 && this.buffer.length > 0) {
       // Requests in between transactions: a backlog is written without one long stall.
       if (!first) await new Promise((resolve) => setImmediate(resolve));
       first = false;
       const behind = this.buffer.length > this.maxRowsPerTransaction * CATCH_UP_BACKLOG;
       const rows = this.buffer.splice(
         0,
-        behind ? this.catchUpRowsPerTransaction : this.maxRowsPerTransaction,
+        Math.min(remaining, behind ? this.catchUpRowsPerTransaction : this.maxRowsPerTransaction),
       );
+      remaining -= rows.length;
       try {
         await this.write(rows);
         this.written += rows.length;

@@ -70,6 +70,45 @@ describe('scan batch writer', () => {
   });
 });
 
+describe('scan batch writer, a batch larger than one turn', () => {
+  it('lets other work in between pieces, and the pieces join into exactly the rows given', async () => {
+    const customerId = await buildCustomer(t.db);
+    const projectId = await buildProject(t.db, { customerId });
+    // Awkward values on both sides of every 100-row piece: a COPY piece must end on a whole row.
+    const awkward = (i: number) =>
+      i % 100 === 99 || i % 100 === 0 ? `tab\there\\${i}\n` : `r${i}`;
+    let turns = 0;
+    let writing = true;
+    const tick = () => {
+      if (!writing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const written = await recordScans(
+      t.db,
+      { customerId, projectId },
+      Array.from({ length: 1000 }, (_, i) => ({
+        scannedAt: new Date(Date.UTC(2026, 1, 1, 0, 0, 0, i)).toISOString(),
+        referrer: awkward(i),
+        rule: null,
+        variant: null,
+      })),
+    );
+    writing = false;
+    // On SQLite each piece is written synchronously, so only the pieces' turns let anything in
+    // (one turn for the whole batch before); PostgreSQL's round trips give turns of their own.
+    expect(turns).toBeGreaterThanOrEqual(9);
+    const stored = await t.db
+      .selectFrom('scans')
+      .selectAll()
+      .where('projectId', '=', projectId)
+      .orderBy('scannedAt')
+      .execute();
+    expect(stored).toEqual(written.map((row) => ({ ...row, id: expect.anything() })));
+  });
+});
+
 describe('raw scan export paging', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 12, minute)).toISOString();
 

@@ -484,6 +484,36 @@ describe('ScanRecorder', () => {
     await t.destroy();
   });
 
+  it('leaves scans recorded during a write for the next one, not a trail of small transactions', async () => {
+    const t = await createTestDb();
+    const fixture = await buildOwner(t.db);
+    const batches: number[] = [];
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      {
+        flushIntervalMs: 60_000,
+        batchSize: 1000,
+        maxRowsPerTransaction: 100,
+        onWritten: (rows) => batches.push(rows.length),
+      },
+    );
+    for (let i = 0; i < 300; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    const flushed = recorder.flush();
+    // Requests come in while the first transaction is written.
+    setImmediate(() => {
+      for (let i = 0; i < 7; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    });
+    await flushed;
+    expect(batches).toEqual([100, 100, 100]);
+    expect(recorder.pending).toBe(7);
+    expect(await countScans(t.db)).toBe(300);
+    await recorder.flush();
+    expect(batches).toEqual([100, 100, 100, 7]);
+    await recorder.close();
+    await t.destroy();
+  });
+
   it('queues one more write behind the running one, not one per scan recorded meanwhile', async () => {
     const t = await createTestDb();
     const fixture = await buildOwner(t.db);
