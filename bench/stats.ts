@@ -9,7 +9,12 @@ import { ReadPool } from '../src/server/services/readPool.js';
 import { statisticsOf } from '../src/server/services/statistics.js';
 import type { BenchIds } from './seed.js';
 
-const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);
+/**
+ * Runs per query. By nearest rank, the p95 of 15 runs was their slowest: one hiccup of the machine
+ * decided it (a broad search read 35.5 ms median and 52.3 ms "p95" at 10 M scans). With 40 runs
+ * it is the 38th, so two slow runs in forty are the 5 % the goal leaves out.
+ */
+const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 40);
 const DAY_MS = 86_400_000;
 
 export interface Timing {
