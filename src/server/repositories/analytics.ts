@@ -557,6 +557,14 @@ export interface ScanBatch {
  */
 const ROWS_PER_TURN = 100;
 
+/** `rows` ROWS_PER_TURN at a time, the event loop turning between pieces. */
+async function* piecesOf<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
+    if (start > 0) await nextTurn();
+    yield rows.slice(start, start + ROWS_PER_TURN);
+  }
+}
+
 /**
  * Writes a batch. On SQLite the three statements are prepared once per writer and run row by
  * row inside a Kysely transaction (which holds the connection, so nothing interleaves): far
@@ -580,11 +588,10 @@ export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<voi
         statements ??= prepare(handle);
         // One argument per column, in SCAN_COLUMNS' order (insertScanSqlite): an array of them,
         // or a loop reading the row by column name, cost a third more per row.
-        for (let i = 0; i < batch.rows.length; i++) {
-          // The transaction holds the connection (other queries wait for it, as they do during
-          // any transaction), not the event loop: redirects are answered between pieces.
-          if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
-          insertScanSqlite(statements.scan, batch.rows[i]);
+        // The transaction holds the connection (other queries wait for it, as they do during
+        // any transaction), not the event loop: redirects are answered between pieces.
+        for await (const piece of piecesOf(batch.rows)) {
+          for (const row of piece) insertScanSqlite(statements.scan, row);
         }
         for (const r of batch.rollups) {
           statements.rollup.run(
@@ -660,12 +667,12 @@ function copyField(value: string | number | null | undefined): string {
 async function copyScansPostgres(client: pg.PoolClient, rows: readonly ScanRow[]): Promise<void> {
   const copy = client.query(copyFrom(COPY_SCANS_PG));
   // A failed COPY destroys the stream: the rest is not sent, and finished() rejects with its error.
-  for (let start = 0; start < rows.length && !copy.destroyed; start += ROWS_PER_TURN) {
-    if (start > 0) await nextTurn();
+  for await (const piece of piecesOf(rows)) {
+    if (copy.destroyed) break;
     let text = '';
-    for (let r = start; r < Math.min(start + ROWS_PER_TURN, rows.length); r++) {
+    for (const row of piece) {
       for (let i = 0; i < SCAN_COLUMNS.length; i++) {
-        text += (i === 0 ? '' : '\t') + copyField(rows[r][SCAN_COLUMNS[i]]);
+        text += (i === 0 ? '' : '\t') + copyField(row[SCAN_COLUMNS[i]]);
       }
       text += '\n';
     }

@@ -6,6 +6,7 @@
 // spreads that work evenly instead of stalling the event loop for a whole batch at flush time.
 // close() and flushScans() write everything that is left, so a SIGTERM/SIGINT shutdown loses
 // nothing.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Insertable } from 'kysely';
 import { sqliteHandleOf, type Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
@@ -271,7 +272,7 @@ export class ScanRecorder {
     let remaining = this.buffer.length;
     while (remaining > 0 && this.buffer.length > 0) {
       // Requests in between transactions: a backlog is written without one long stall.
-      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      if (!first) await nextTurn();
       first = false;
       const behind = this.buffer.length > this.maxRowsPerTransaction * CATCH_UP_BACKLOG;
       const rows = this.buffer.splice(

@@ -22,6 +22,18 @@ afterAll(async () => {
   await t.destroy();
 });
 
+/** The project's stored scans, oldest first. */
+const storedScansOf = (projectId: string) =>
+  t.db
+    .selectFrom('scans')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .orderBy('scannedAt')
+    .execute();
+/** Written rows as they read back: PostgreSQL answers the bigserial id as a string. */
+const withAnyId = <Row extends object>(rows: readonly Row[]) =>
+  rows.map((row) => ({ ...row, id: expect.anything() }));
+
 describe('scan batch writer', () => {
   it('stores every column of every row exactly, awkward characters and nulls included', async () => {
     const customerId = await buildCustomer(t.db);
@@ -59,14 +71,7 @@ describe('scan batch writer', () => {
         variant: i === 1 ? text : null,
       })),
     );
-    const stored = await t.db
-      .selectFrom('scans')
-      .selectAll()
-      .where('projectId', '=', projectId)
-      .orderBy('scannedAt')
-      .execute();
-    // PostgreSQL answers the bigserial id as a string.
-    expect(stored).toEqual(written.map((row) => ({ ...row, id: expect.anything() })));
+    expect(await storedScansOf(projectId)).toEqual(withAnyId(written));
   });
 });
 
@@ -99,13 +104,7 @@ describe('scan batch writer, a batch larger than one turn', () => {
     // On SQLite each piece is written synchronously, so only the pieces' turns let anything in
     // (one turn for the whole batch before); PostgreSQL's round trips give turns of their own.
     expect(turns).toBeGreaterThanOrEqual(9);
-    const stored = await t.db
-      .selectFrom('scans')
-      .selectAll()
-      .where('projectId', '=', projectId)
-      .orderBy('scannedAt')
-      .execute();
-    expect(stored).toEqual(written.map((row) => ({ ...row, id: expect.anything() })));
+    expect(await storedScansOf(projectId)).toEqual(withAnyId(written));
   });
 });
 

@@ -9,6 +9,7 @@ import { normaliseCode, normaliseHost } from '../../../src/server/scan/normalise
 import {
   ScanRecorder,
   createScanEnricher,
+  type RecorderOptions,
   type ScanCapture,
 } from '../../../src/server/scan/recorder.js';
 import {
@@ -30,6 +31,7 @@ import {
 } from '../../../src/server/scan/visitor.js';
 import { SCAN_MESSAGES } from '../../../src/server/scan/messages.js';
 import { escapeHtml } from '../../../src/server/scan/html.js';
+import type { Db } from '../../../src/server/db/database.js';
 import { countScans, createTestDb } from './helpers.js';
 
 describe('visitor parsing', () => {
@@ -361,6 +363,21 @@ describe('ScanRecorder', () => {
     referrer: undefined,
   });
 
+  /** A recorder on `db` that only writes when told or when a batch is full, noting each batch's size. */
+  const countingBatches = (db: Db, options: RecorderOptions = {}) => {
+    const batches: number[] = [];
+    const recorder = new ScanRecorder(
+      db,
+      createScanEnricher(() => 'NL'),
+      {
+        flushIntervalMs: 60_000,
+        onWritten: (rows) => batches.push(rows.length),
+        ...options,
+      },
+    );
+    return { recorder, batches };
+  };
+
   it('makes rows from captures, taking what the smart decision already read as it is', () => {
     const looked: string[] = [];
     const toRow = createScanEnricher((ip) => {
@@ -441,12 +458,7 @@ describe('ScanRecorder', () => {
     const t = await createTestDb();
     const fixture = await buildOwner(t.db);
     const perTransaction = t.kind === 'postgres' ? 2000 : 500;
-    const batches: number[] = [];
-    const recorder = new ScanRecorder(
-      t.db,
-      createScanEnricher(() => 'NL'),
-      { flushIntervalMs: 60_000, onWritten: (rows) => batches.push(rows.length) },
-    );
+    const { recorder, batches } = countingBatches(t.db);
     // One and a half transactions' worth: the full one starts the write long before the timer.
     const scans = perTransaction * 1.5;
     for (let i = 0; i < scans; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
@@ -459,18 +471,11 @@ describe('ScanRecorder', () => {
   it('catches up on a deep backlog in larger transactions, then returns to small ones', async () => {
     const t = await createTestDb();
     const fixture = await buildOwner(t.db);
-    const batches: number[] = [];
-    const recorder = new ScanRecorder(
-      t.db,
-      createScanEnricher(() => 'NL'),
-      {
-        flushIntervalMs: 60_000,
-        batchSize: 1000,
-        maxRowsPerTransaction: 5,
-        catchUpRowsPerTransaction: 20,
-        onWritten: (rows) => batches.push(rows.length),
-      },
-    );
+    const { recorder, batches } = countingBatches(t.db, {
+      batchSize: 1000,
+      maxRowsPerTransaction: 5,
+      catchUpRowsPerTransaction: 20,
+    });
     // 30 waiting is more than four 5-row transactions deep: one 20-row catch-up, then 5 at a time.
     for (let i = 0; i < 30; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
     await recorder.flush();
@@ -487,17 +492,10 @@ describe('ScanRecorder', () => {
   it('leaves scans recorded during a write for the next one, not a trail of small transactions', async () => {
     const t = await createTestDb();
     const fixture = await buildOwner(t.db);
-    const batches: number[] = [];
-    const recorder = new ScanRecorder(
-      t.db,
-      createScanEnricher(() => 'NL'),
-      {
-        flushIntervalMs: 60_000,
-        batchSize: 1000,
-        maxRowsPerTransaction: 100,
-        onWritten: (rows) => batches.push(rows.length),
-      },
-    );
+    const { recorder, batches } = countingBatches(t.db, {
+      batchSize: 1000,
+      maxRowsPerTransaction: 100,
+    });
     for (let i = 0; i < 300; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
     const flushed = recorder.flush();
     // Requests come in while the first transaction is written.
