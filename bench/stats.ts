@@ -1,12 +1,14 @@
 // Times what the dashboard asks of the database at size: every statistics answer (project and
-// items, 365/30/7 days and today), the project status, and the QR code list (page, search, sort,
-// deep page), each run RUNS times, reporting median and p95 against the goals.
+// items, 365/30/7 days and today), the project status, the start page's scan forecast, and the
+// QR code list (page, search, sort, deep page), each run RUNS times, reporting median and p95
+// against the goals.
 import type { Db } from '../src/server/db/database.js';
 import { listQrCodes } from '../src/server/repositories/qrCodes.js';
 import { projectUsage } from '../src/server/repositories/projects.js';
 import { scanCountsOf } from '../src/server/repositories/projectItems.js';
 import { ReadPool } from '../src/server/services/readPool.js';
 import { statisticsOf } from '../src/server/services/statistics.js';
+import { usageForecast } from '../src/server/services/limits.js';
 import type { BenchIds } from './seed.js';
 
 /**
@@ -118,6 +120,9 @@ export async function timeQueries(db: Db, ids: BenchIds, statsGoalMs: number): P
   await add('statistics: quiet code, 365 days', stats, item(ids.quietItemId, 365));
   await add('statistics: quiet code, 30 days', stats, item(ids.quietItemId, 30));
   await add('project status (plan usage)', stats, () => projectUsage(db, [ids.busyProjectId]));
+  await add('start page: scan forecast, 30 days', stats, () =>
+    usageForecast(db, ids.customerId, to),
+  );
   await add('QR list, busy project, page 1 with scans', stats, page(ids.busyProjectId, {}));
   await add('QR list, 100k codes: page 1', list, page(ids.listProjectId, {}));
   await add(

@@ -51,24 +51,24 @@ export interface CustomerUsage {
   shortLinks: number;
 }
 
-export async function customerUsage(db: Executor, customerId: string): Promise<CustomerUsage> {
-  const liveItems = { customerId, trashedAt: null, deletedAt: null };
-  const qrCodes = await countRows(db, 'qrCodes', liveItems);
-  const shortLinks = await countRows(db, 'shortLinks', liveItems);
+/** The running totals of the customer's projects: counted scans and stored bytes. */
+export async function customerProjectTotals(db: Executor, customerId: string) {
   const projects = await rowsWhere(db, 'projects', { customerId, deletedAt: null })
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('usedScans'), eb.lit(0)).as('scans'),
       eb.fn.coalesce(eb.fn.sum<number>('usedStorage'), eb.lit(0)).as('storage'),
     ])
     .executeTakeFirstOrThrow();
+  return { scans: Number(projects.scans), storage: Number(projects.storage) };
+}
+
+export async function customerUsage(db: Executor, customerId: string): Promise<CustomerUsage> {
+  const liveItems = { customerId, trashedAt: null, deletedAt: null };
+  const qrCodes = await countRows(db, 'qrCodes', liveItems);
+  const shortLinks = await countRows(db, 'shortLinks', liveItems);
+  const { scans, storage } = await customerProjectTotals(db, customerId);
   const users = await countRows(db, 'users', { customerId, deletedAt: null });
-  return {
-    qrCodes,
-    scans: Number(projects.scans),
-    storage: Number(projects.storage),
-    users,
-    shortLinks,
-  };
+  return { qrCodes, scans, storage, users, shortLinks };
 }
 
 /**
