@@ -3,7 +3,6 @@
 // cost does not grow with the number of scans. Raw rows are read only for the CSV export, the
 // backfill of rows that predate the rollups, and retention.
 import { finished } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -17,6 +16,7 @@ import type { Database } from '../db/schema.js';
 import { postgresPoolOf, sqliteHandleOf, type Db } from '../db/database.js';
 import type { RollupRow } from '../scan/rollup.js';
 import type { ScanRow } from '../scan/recorder.js';
+import { piecesOf } from '../turns.js';
 import type { Executor } from './executor.js';
 
 /** One stretch of rollup buckets of one period: bucket starts from … to, both inclusive (ISO). */
@@ -557,14 +557,6 @@ export interface ScanBatch {
  */
 const ROWS_PER_TURN = 100;
 
-/** `rows` ROWS_PER_TURN at a time, the event loop turning between pieces. */
-async function* piecesOf<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
-    if (start > 0) await nextTurn();
-    yield rows.slice(start, start + ROWS_PER_TURN);
-  }
-}
-
 /**
  * Writes a batch. On SQLite the three statements are prepared once per writer and run row by
  * row inside a Kysely transaction (which holds the connection, so nothing interleaves): far
@@ -590,7 +582,7 @@ export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<voi
         // or a loop reading the row by column name, cost a third more per row.
         // The transaction holds the connection (other queries wait for it, as they do during
         // any transaction), not the event loop: redirects are answered between pieces.
-        for await (const piece of piecesOf(batch.rows)) {
+        for await (const piece of piecesOf(batch.rows, ROWS_PER_TURN)) {
           for (const row of piece) insertScanSqlite(statements.scan, row);
         }
         for (const r of batch.rollups) {
@@ -667,7 +659,7 @@ function copyField(value: string | number | null | undefined): string {
 async function copyScansPostgres(client: pg.PoolClient, rows: readonly ScanRow[]): Promise<void> {
   const copy = client.query(copyFrom(COPY_SCANS_PG));
   // A failed COPY destroys the stream: the rest is not sent, and finished() rejects with its error.
-  for await (const piece of piecesOf(rows)) {
+  for await (const piece of piecesOf(rows, ROWS_PER_TURN)) {
     if (copy.destroyed) break;
     let text = '';
     for (const row of piece) {

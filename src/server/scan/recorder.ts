@@ -6,7 +6,6 @@
 // spreads that work evenly instead of stalling the event loop for a whole batch at flush time.
 // close() and flushScans() write everything that is left, so a SIGTERM/SIGINT shutdown loses
 // nothing.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Insertable } from 'kysely';
 import { sqliteHandleOf, type Db } from '../db/database.js';
 import type { ScansTable } from '../db/schema.js';
@@ -16,6 +15,7 @@ import {
   projectTimeZones,
   type ScanBatch,
 } from '../repositories/analytics.js';
+import { nextTurn, piecesOf } from '../turns.js';
 import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 
 import type { CountryLookup } from './geo.js';
@@ -52,6 +52,13 @@ const POSTGRES_ROWS_PER_TRANSACTION = 2000;
  * transactions spreads the rollups over ten times the scans.
  */
 const CATCH_UP_ROWS_PER_TRANSACTION = 5000;
+/**
+ * Rows the recorder's own bookkeeping of a batch (its rollups before the write; the live view,
+ * webhooks and metrics after it) handles in one turn of the event loop. In one go, a 2,000-row
+ * PostgreSQL batch held the redirects for 0.4 ms before its write and 1.1 ms after it (median,
+ * bench:pg at 100 k scans), where SQLite's 500-row batches held them a quarter as long.
+ */
+const BOOKKEEPING_ROWS_PER_TURN = 500;
 /** How many normal transactions deep a backlog is before the recorder catches up. */
 const CATCH_UP_BACKLOG = 4;
 /** Items whose counted scans are followed (scan-number rules, scan caps); beyond, it starts over. */
@@ -93,7 +100,10 @@ export interface RecorderOptions {
   /** During a database outage keep at most this many; the oldest go first. */
   maxBuffered?: number;
   onError?: (error: unknown) => void;
-  /** After each committed batch: the rows written (the `scan` webhook event counts them). */
+  /**
+   * After each committed batch: the rows written, a few hundred per call (the `scan` webhook
+   * event counts them).
+   */
   onWritten?: (rows: readonly ScanRow[]) => void;
   /** The app's daily seed of visitor hashes (one per app: unique visitors and A/B splits). */
   seed?: DailySeed;
@@ -283,6 +293,7 @@ export class ScanRecorder {
       try {
         await this.write(rows);
         this.written += rows.length;
+        // In the turn the commit is seen in: a running total read now must not count them twice.
         for (const row of rows) if (isCountedScan(row)) this.countUncommitted(row.itemId, -1);
       } catch (error) {
         // Keep them for the next attempt, in order, and retry later rather than spin.
@@ -291,10 +302,13 @@ export class ScanRecorder {
         if (!this.closed) this.schedule();
         return;
       }
-      try {
-        this.onWritten(rows);
-      } catch (error) {
-        this.onError(error);
+      for await (const piece of piecesOf(rows, BOOKKEEPING_ROWS_PER_TURN)) {
+        this.remember(piece);
+        try {
+          this.onWritten(piece);
+        } catch (error) {
+          this.onError(error);
+        }
       }
     }
   }
@@ -366,13 +380,13 @@ export class ScanRecorder {
   }
 
   private async write(rows: ScanRow[]): Promise<void> {
-    const rollup = new RollupAccumulator(await this.zonesOf(rows), this.days).addAll(rows);
+    const rollup = new RollupAccumulator(await this.zonesOf(rows), this.days);
+    for await (const piece of piecesOf(rows, BOOKKEEPING_ROWS_PER_TURN)) rollup.addAll(piece);
     await this.writeBatch({
       rows,
       rollups: rollup.rows(),
       countedPerProject: rollup.countedPerProject,
     });
-    this.remember(rows);
   }
 
   /** Counted scans per project and minute, of what was written lately (the live view). */

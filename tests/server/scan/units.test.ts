@@ -363,15 +363,24 @@ describe('ScanRecorder', () => {
     referrer: undefined,
   });
 
-  /** A recorder on `db` that only writes when told or when a batch is full, noting each batch's size. */
+  /**
+   * A recorder on `db` that only writes when told or when a batch is full, noting each
+   * transaction's size (onWritten hands a transaction's rows over in pieces: the first piece
+   * after a commit is seen by the running total having grown).
+   */
   const countingBatches = (db: Db, options: RecorderOptions = {}) => {
     const batches: number[] = [];
-    const recorder = new ScanRecorder(
+    let counted = 0;
+    const recorder: ScanRecorder = new ScanRecorder(
       db,
       createScanEnricher(() => 'NL'),
       {
         flushIntervalMs: 60_000,
-        onWritten: (rows) => batches.push(rows.length),
+        onWritten: () => {
+          if (recorder.written === counted) return;
+          batches.push(recorder.written - counted);
+          counted = recorder.written;
+        },
         ...options,
       },
     );
@@ -464,6 +473,32 @@ describe('ScanRecorder', () => {
     for (let i = 0; i < scans; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
     await vi.waitFor(() => expect(batches).toEqual([perTransaction, perTransaction / 2]));
     expect(await countScans(t.db)).toBe(scans);
+    await recorder.close();
+    await t.destroy();
+  });
+
+  it('hands a written transaction on 500 rows per turn of the event loop, so redirects get in between', async () => {
+    const t = await createTestDb();
+    const fixture = await buildOwner(t.db);
+    const seen: string[] = [];
+    const recorder = new ScanRecorder(
+      t.db,
+      createScanEnricher(() => 'NL'),
+      {
+        flushIntervalMs: 60_000,
+        batchSize: 5000,
+        maxRowsPerTransaction: 1200,
+        onWritten: (rows) => {
+          seen.push(`${rows.length} rows`);
+          // Stands for a request that arrives meanwhile: it is answered before the next piece.
+          setImmediate(() => seen.push('redirect'));
+        },
+      },
+    );
+    for (let i = 0; i < 1200; i++) recorder.record(capture(fixture.projectId, fixture.customerId));
+    await recorder.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['500 rows', 'redirect', '500 rows', 'redirect', '200 rows', 'redirect']);
     await recorder.close();
     await t.destroy();
   });
