@@ -14,15 +14,16 @@ export const HEAP_GROWING_PERCENT = 50;
  * unit in docs/deploy.md and the benchmark's server pass them on the command line, because V8
  * reads them only when it creates the heap (set at run time they change nothing).
  *
- * --max-semi-space-size=16: the young generation's two halves, 16 MB each. It is V8's own default
- * on 64-bit, stated here so that the memory goal does not move with a Node upgrade, and because 32
- * was tried: traced then (bench:pg, 100 k seed, --trace-gc), 16 MB halves gave 590 young
- * collections at a 17.5 ms median pause, because what a scan held until its batch was written
- * outlived them. Traced again since the writer goes 100 rows per event-loop turn, that is gone and
- * 32 MB halves only kept more resident: 247 MB peak with 16 against 303 MB with 32 (goal < 300),
- * 2,467 young collections at a 0.70 ms median pause against 1,280 at 1.02 ms, server CPU 0.61 of
- * the bare server's against 0.58, p99 9.25 against 11.84 ms. `npm run bench` (SQLite): 232
- * against 259 MB at the same req/s and p99 (40,148 against 40,823; 5.93 against 5.82 ms).
+ * --max-semi-space-size=16: the young generation's two halves, 16 MB each. It is what V8 picks on
+ * this Node by itself (new space 33.5 MB with or without the flag), stated here so that the memory
+ * goal does not move with a Node upgrade, and because 32 was tried: traced then (bench:pg, 100 k
+ * seed, --trace-gc), 16 MB halves gave 590 young collections at a 17.5 ms median pause, because
+ * what a scan held until its batch was written outlived them. Traced again on today's code (the
+ * scan writer, among others, has changed since: it goes 100 rows per event-loop turn), those pauses
+ * are gone and 32 MB halves only kept more resident: 247 MB peak with 16 against 303 MB with 32
+ * (goal < 300), 2,467 young collections at a 0.70 ms median pause against 1,280 at 1.02 ms, server
+ * CPU 0.61 of the bare server's against 0.58, p99 9.25 against 11.84 ms. `npm run bench` (SQLite):
+ * 232 against 259 MB at the same req/s and p99 (40,148 against 40,823; 5.93 against 5.82 ms).
  */
 export const SERVING_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 
