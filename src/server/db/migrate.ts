@@ -18,6 +18,7 @@ import * as scanPartitions from './migrations/0026_scan_partitions.js';
 import * as monthRollups from './migrations/0029_month_rollups.js';
 import * as itemLists from './migrations/0030_item_lists.js';
 import * as retentionByProject from './migrations/0031_retention_by_project.js';
+import * as oneRawScanIndex from './migrations/0032_one_raw_scan_index.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_month_rollups': monthRollups,
   '0030_item_lists': itemLists,
   '0031_retention_by_project': retentionByProject,
+  '0032_one_raw_scan_index': oneRawScanIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

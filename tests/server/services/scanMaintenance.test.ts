@@ -172,6 +172,34 @@ describe.runIf(!isPostgres)('scan retention (SQLite)', () => {
   });
 });
 
+describe('scan retention batches', () => {
+  it('deletes every row before the cut, however many share a batch\'s last time, and none after', async () => {
+    const now = new Date('2030-06-10T12:00:00.000Z');
+    const { customerId, projectId } = await buildOwner(t.db);
+    await t.db
+      .updateTable('customers')
+      .set({ scanRetentionDays: 30 })
+      .where('id', '=', customerId)
+      .execute();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+    // Five scans in one millisecond straddle the first batch of two; one is a millisecond old
+    // enough, one exactly at the cut stays.
+    await recordScans(
+      t.db,
+      { customerId, projectId },
+      [31, 31, 31, 31, 31, 45, 30, 29, 1].map((age) => ({ scannedAt: daysAgo(age) })),
+    );
+    await recordScans(t.db, { customerId, projectId }, [
+      { scannedAt: new Date(now.getTime() - 30 * DAY_MS - 1).toISOString() },
+    ]);
+    const result = await applyRetention(t.db, { now, batchSize: 2, pauseMs: 0 });
+    expect(result.deleted).toBe(7);
+    expect((await scansOf(customerId)).map((row) => row.scannedAt).sort()).toEqual(
+      [daysAgo(30), daysAgo(29), daysAgo(1)].sort(),
+    );
+  });
+});
+
 async function sql_partitionOfRows(customerId: string) {
   const { sql } = await import('kysely');
   return sql<{ scannedAt: string; partition: string }>`
