@@ -56,6 +56,8 @@ interface Figures {
   p99: number;
   requests: number;
   failures: number;
+  /** What wrk said of the failures ('' when there were none). */
+  failureDetail: string;
   /** Server CPU µs per request. */
   cpu: number;
   /** µs per request the server's main thread waited for its core (NaN: a BENCH_BASE without it). */
@@ -160,6 +162,10 @@ function wrk(url: string, seconds: number): Promise<Omit<Figures, 'cpu' | 'waite
         p50: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
         p99: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
         failures: non3xx + errors,
+        failureDetail:
+          non3xx + errors > 0
+            ? `${non3xx} not 2xx or 3xx; socket errors: ${socket?.[0] ?? 'none'}`
+            : '',
       });
     });
   });
@@ -265,6 +271,9 @@ async function run(server: Server, url: string, seconds = DURATION_S): Promise<F
   const after = await ask(server.child, { type: 'cpu' }, 'cpu');
   const redirects = after.redirects - before.redirects;
   served.failures += result.failures;
+  if (result.failures > 0) {
+    served.problems.push(`${server.mode} server, ${url}: ${result.failureDetail}`);
+  }
   if (server.mode === 'scan') {
     served.redirects += redirects;
     served.wrkCounted += result.requests;
