@@ -24,4 +24,4 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=16", "--single-threaded-gc", "scripts/run.mjs", "start"]
+CMD ["node", "--max-semi-space-size=16", "scripts/run.mjs", "start"]

@@ -4,7 +4,7 @@
 // dies in the old generation; V8 by default lets the old generation reach up to four times its
 // live size before it collects it again, so 45 MB of live objects became 160 MB of heap. Growing it
 // by half its live size instead costs a full collection every few seconds under that load (a few
-// milliseconds, in small incremental steps) and keeps the heap near 90 MB. Measured in `npm run bench`.
+// milliseconds, mostly concurrent) and keeps the heap near 90 MB. Measured in `npm run bench`.
 import v8 from 'node:v8';
 
 export const HEAP_GROWING_PERCENT = 50;
@@ -25,15 +25,12 @@ export const HEAP_GROWING_PERCENT = 50;
  * CPU 0.61 of the bare server's against 0.58, p99 9.25 against 11.84 ms. `npm run bench` (SQLite):
  * 232 against 259 MB at the same req/s and p99 (40,148 against 40,823; 5.93 against 5.82 ms).
  *
- * --single-threaded-gc: V8 collects on the thread that answers the redirects, in small
- * incremental steps, instead of on helper threads. The serving process is one JavaScript thread
- * meant to run beside its database on a small host, or as one process per core: its GC helpers
- * had no core of their own and took the main thread's in the scheduler's slices of milliseconds.
- * bench:pg at 100 k scans, the server on one core: the main thread waited for its core 1.0-1.4 µs
- * per redirect with helpers and 0.3-0.7 without, and p99 went from 9.4-11.6 ms to 4.6-7.4 ms (beside
- * 365-day statistics 9.2-13.0 against 5.1-7.4 ms) at the same server CPU per redirect (15.2 µs).
+ * Not --single-threaded-gc: on one core V8's GC helper threads take the redirect thread's core in
+ * the scheduler's slices, and without them bench:pg at 100 k scans gave p99 4.6-7.4 ms against
+ * 9.4-11.6; but from 2 M scans on, the main thread spent 35 % of its samples collecting (server
+ * CPU 30 µs per redirect against 15 with the helpers).
  */
-export const SERVING_NODE_FLAGS = ['--max-semi-space-size=16', '--single-threaded-gc'] as const;
+export const SERVING_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 
 /**
  * Sets the heap's growing factor for this process. V8 reads the flag each time it sets the next

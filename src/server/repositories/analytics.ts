@@ -528,8 +528,9 @@ const ADD_USED_SCANS_SQL = 'update projects set used_scans = used_scans + ? wher
 
 /**
  * A piece's raw rows as the arguments of its INSERT: SCAN_COLUMNS of each row in their order.
- * One statement per piece rather than one per row: SQLite's per-statement work (binding through
- * the driver, stepping, resetting) cost 0.8 µs of the 3.4 µs a raw row took on SQLite.
+ * One statement per piece rather than one per row: SQLite's per-statement work (a call into the
+ * driver, stepping, resetting) made a raw row cost 3.45 µs row by row against 3.0 in 100-row
+ * statements (500-row transactions, the raw scans' one index).
  */
 function insertArguments(rows: readonly ScanRow[]): unknown[] {
   const values: unknown[] = [];
