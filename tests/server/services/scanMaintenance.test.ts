@@ -173,7 +173,7 @@ describe.runIf(!isPostgres)('scan retention (SQLite)', () => {
 });
 
 describe('scan retention batches', () => {
-  it('deletes every row before the cut, however many share a batch\'s last time, and none after', async () => {
+  it("deletes every row before the cut, however many share a batch's last time, and none after", async () => {
     const now = new Date('2030-06-10T12:00:00.000Z');
     const { customerId, projectId } = await buildOwner(t.db);
     await t.db
