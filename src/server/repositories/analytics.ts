@@ -460,7 +460,7 @@ export async function deleteRawScansBefore(
   before: string,
   limit: number,
 ): Promise<number> {
-  const last = await db
+  const cut = await db
     .selectFrom('scans')
     .select('scannedAt')
     .where('projectId', '=', projectId)
@@ -469,12 +469,12 @@ export async function deleteRawScansBefore(
     .offset(limit - 1)
     .limit(1)
     .executeTakeFirst();
-  const result = await db
+  let rows = db
     .deleteFrom('scans')
     .where('projectId', '=', projectId)
-    .where('scannedAt', '<', before)
-    .$if(last !== undefined, (query) => query.where('scannedAt', '<=', last!.scannedAt))
-    .executeTakeFirst();
+    .where('scannedAt', '<', before);
+  if (cut) rows = rows.where('scannedAt', '<=', cut.scannedAt);
+  const result = await rows.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -497,12 +497,10 @@ export async function analyzeStatistics(db: Executor): Promise<void> {
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const SCAN_COLUMN_NAMES = SCAN_COLUMNS.map(snake);
+const SCAN_ROW_PLACEHOLDERS = `(${SCAN_COLUMNS.map(() => '?').join(', ')})`;
 /** INSERT INTO scans of `rows` rows, one `?` per column of each (SCAN_COLUMNS' order). */
 const insertScansSql = (rows: number) =>
-  `insert into scans (${SCAN_COLUMN_NAMES.join(', ')}) values ${Array.from(
-    { length: rows },
-    () => `(${SCAN_COLUMNS.map(() => '?').join(', ')})`,
-  ).join(', ')}`;
+  `insert into scans (${SCAN_COLUMN_NAMES.join(', ')}) values ${Array(rows).fill(SCAN_ROW_PLACEHOLDERS).join(', ')}`;
 
 /** The rollup columns in one fixed order: statements and their parameters must agree on it. */
 const ROLLUP_COLUMNS = [
@@ -587,21 +585,25 @@ export function createScanBatchWriter(db: Db): (batch: ScanBatch) => Promise<voi
     let statements: ReturnType<typeof prepare> | undefined;
     function prepare(sqlite: NonNullable<typeof handle>) {
       return {
-        piece: sqlite.prepare(insertScansSql(ROWS_PER_TURN)),
-        scan: sqlite.prepare(insertScansSql(1)),
         rollup: sqlite.prepare(UPSERT_ROLLUP_SQL),
         used: sqlite.prepare(ADD_USED_SCANS_SQL),
       };
     }
+    // One INSERT per piece length (at most ROWS_PER_TURN of them), prepared the first time a piece
+    // of that length comes: under load nearly every piece is a whole one.
+    const inserts = new Map<number, ReturnType<typeof handle.prepare>>();
+    const insertOf = (rows: number) => {
+      let insert = inserts.get(rows);
+      if (!insert) inserts.set(rows, (insert = handle.prepare(insertScansSql(rows))));
+      return insert;
+    };
     return async (batch) => {
       await db.transaction().execute(async () => {
         statements ??= prepare(handle);
         // The transaction holds the connection (other queries wait for it, as they do during
-        // any transaction), not the event loop: redirects are answered between pieces. A whole
-        // piece is one statement; the last, shorter one goes row by row.
+        // any transaction), not the event loop: redirects are answered between pieces.
         for await (const piece of piecesOf(batch.rows, ROWS_PER_TURN)) {
-          if (piece.length === ROWS_PER_TURN) statements.piece.run(insertArguments(piece));
-          else for (const row of piece) statements.scan.run(insertArguments([row]));
+          insertOf(piece.length).run(insertArguments(piece));
         }
         for (const r of batch.rollups) {
           statements.rollup.run(

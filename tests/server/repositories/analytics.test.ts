@@ -80,7 +80,7 @@ describe('scan batch writer, a batch larger than one turn', () => {
     const customerId = await buildCustomer(t.db);
     const projectId = await buildProject(t.db, { customerId });
     // Awkward values on both sides of every 100-row piece: a COPY piece must end on a whole row.
-    // 1,050 rows: ten whole pieces (one SQLite statement each) and a last one of 50, row by row.
+    // 1,050 rows: ten whole pieces and a last one of 50 (on SQLite an INSERT of each length).
     const awkward = (i: number) =>
       i % 100 === 99 || i % 100 === 0 ? `tab\there\\${i}\n` : `r${i}`;
     let turns = 0;

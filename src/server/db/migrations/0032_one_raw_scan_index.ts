@@ -6,9 +6,10 @@
 // item export checking item_id in the index before it reads a row. Measured per raw row with
 // 500-row transactions on SQLite: 4.0 µs with both indexes against 3.5 with one when all scans
 // hit one code, and 5.8-6.9 against 3.4 when they spread over 100 codes (the item index then
-// dirtied a page per code in every commit). On PostgreSQL the primary key gives way to a BRIN index on id
-// (ids only grow, so a few bytes per block range find any id range for the rollup backfill):
-// PostgreSQL spent 11-15 µs of CPU per COPYed row with the three btrees, 3.4-4.3 with none.
+// dirtied a page per code in every commit). On PostgreSQL the primary key gives way to a BRIN
+// index on id (ids only grow, so a few bytes per block range find any id range for the rollup
+// backfill): PostgreSQL spent 11-15 µs of CPU per COPYed row with the three btrees, 3.4-4.3 with
+// none.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { createIndex } from './helpers.js';
 
