@@ -21,7 +21,11 @@ import { isCountedScan, LocalDays, RollupAccumulator } from './rollup.js';
 import type { CountryLookup } from './geo.js';
 import { DailySeed } from './dailySeed.js';
 import { DailyUniqueTracker } from './unique.js';
-import { startWalCheckpoints, type WalCheckpoints } from './walCheckpoints.js';
+import {
+  startWalCheckpoints,
+  type WalCheckpointOptions,
+  type WalCheckpoints,
+} from './walCheckpoints.js';
 import {
   createBotDetector,
   createUserAgentParser,
@@ -107,6 +111,8 @@ export interface RecorderOptions {
   onWritten?: (rows: readonly ScanRow[]) => void;
   /** The app's daily seed of visitor hashes (one per app: unique visitors and A/B splits). */
   seed?: DailySeed;
+  /** SQLite's checkpoint thread: how often it runs and how long the WAL grows before it starts over. */
+  walCheckpoints?: WalCheckpointOptions;
 }
 
 /** Captures → rows: the pure parsing of visitor.ts plus the country reader and unique tracker. */
@@ -202,7 +208,7 @@ export class ScanRecorder {
     this.writeBatch = createScanBatchWriter(db);
     this.onWritten = options.onWritten ?? (() => {});
     this.seed = options.seed ?? new DailySeed();
-    this.checkpoints = startWalCheckpoints(db);
+    this.checkpoints = startWalCheckpoints(db, options.walCheckpoints);
   }
 
   get pending(): number {
@@ -284,6 +290,8 @@ export class ScanRecorder {
       // Requests in between transactions: a backlog is written without one long stall.
       if (!first) await nextTurn();
       first = false;
+      // Between two transactions, so that SQLite's long WAL can start over (scan/walCheckpoints.ts).
+      if (this.checkpoints?.wantsPause) await this.checkpoints.checkpointPaused();
       const behind = this.buffer.length > this.maxRowsPerTransaction * CATCH_UP_BACKLOG;
       const rows = this.buffer.splice(
         0,

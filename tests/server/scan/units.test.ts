@@ -1,4 +1,7 @@
 // Each pipeline step alone: pure functions and small classes, no HTTP.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
 import type { DomainEvent } from '../../../src/server/events/bus.js';
@@ -444,6 +447,44 @@ describe('ScanRecorder', () => {
     expect(await countScans(broken.db)).toBe(2);
     await broken.destroy();
   });
+
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'pauses between SQLite transactions when the checkpoint thread asks, so the WAL starts over',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrhub-recorder-'));
+      const file = path.join(dir, 'db.sqlite');
+      const t = await createTestDb(file);
+      const fixture = await buildOwner(t.db);
+      let longest = 0;
+      const recorder = new ScanRecorder(
+        t.db,
+        createScanEnricher(() => 'NL'),
+        {
+          flushIntervalMs: 60_000,
+          // A backlog written 500 rows at a time: transactions back to back, as under a scan load.
+          catchUpRowsPerTransaction: 500,
+          walCheckpoints: { intervalMs: 10, restartBytes: 64 * 1024 },
+          onWritten: () => {
+            longest = Math.max(longest, fs.statSync(`${file}-wal`).size);
+          },
+        },
+      );
+      // Spread over 100 codes' rollups.
+      for (let i = 0; i < 75_000; i++) {
+        recorder.record({
+          ...capture(fixture.projectId, fixture.customerId),
+          itemId: `01J00000000000000000000${String(i % 100).padStart(3, '0')}`,
+          ip: `10.0.${(i >> 8) % 256}.${i % 256}`,
+        });
+      }
+      await recorder.close();
+      expect(await countScans(t.db)).toBe(75_000);
+      // Unpaused, the WAL held every transaction's pages, several times the database's size.
+      expect(longest).toBeLessThan(fs.statSync(file).size / 2);
+      await t.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 
   it('flushes at once when a batch is full', async () => {
     const t = await createTestDb();

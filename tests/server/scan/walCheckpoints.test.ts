@@ -49,6 +49,36 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('WAL checkpoints', () => {
     await db.destroy();
   });
 
+  it('starts a long WAL over when the writer pauses as the thread asks', async () => {
+    const { db, file } = fileDb();
+    const handle = sqliteHandleOf(db)!;
+    // An index on random keys: every transaction rewrites pages all over, as the rollups do.
+    handle.exec('create table t (x text, y integer); create index t_y on t (y)');
+    const restartBytes = 256 * 1024;
+    const checkpoints = startWalCheckpoints(db, { intervalMs: 10, restartBytes })!;
+    const insert = handle.prepare('insert into t values (?, ?)');
+    const write = handle.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run('x'.repeat(100), Math.floor(Math.random() * 1e9));
+    });
+    let pauses = 0;
+    let longest = 0;
+    // Back to back, as a scan load commits: a checkpoint never finds the writer done.
+    for (let transaction = 0; transaction < 300; transaction++) {
+      if (checkpoints.wantsPause) {
+        pauses++;
+        await checkpoints.checkpointPaused();
+      }
+      write();
+      longest = Math.max(longest, fs.statSync(`${file}-wal`).size);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await checkpoints.stop();
+    expect(pauses).toBeGreaterThan(0);
+    // Unpaused, the WAL held every row written, many times the database's size.
+    expect(longest).toBeLessThan(fs.statSync(file).size);
+    await db.destroy();
+  });
+
   it('leaves in-memory databases alone', async () => {
     const db = createDatabase({ sqliteFile: ':memory:' });
     expect(startWalCheckpoints(db)).toBeNull();
