@@ -116,7 +116,6 @@ export function startWalCheckpoints(
       return wantsPause;
     },
     checkpointPaused: () => {
-      if (!wantsPause) return Promise.resolve();
       wantsPause = false;
       const done = new Promise<void>((resolve) => {
         checkpointed = () => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ScanCache } from '../../../src/server/scan/cache.js';
 import type { DomainEvent } from '../../../src/server/events/bus.js';
 import { domainEvent, buildOwner } from '../../helpers/factories.js';
@@ -452,6 +452,7 @@ describe('ScanRecorder', () => {
     'pauses between SQLite transactions when the checkpoint thread asks, so the WAL starts over',
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrhub-recorder-'));
+      onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
       const file = path.join(dir, 'db.sqlite');
       const t = await createTestDb(file);
       const fixture = await buildOwner(t.db);
@@ -482,7 +483,6 @@ describe('ScanRecorder', () => {
       // Unpaused, the WAL held every transaction's pages, several times the database's size.
       expect(longest).toBeLessThan(fs.statSync(file).size / 2);
       await t.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   );
 
